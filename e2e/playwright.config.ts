@@ -1,0 +1,79 @@
+// Playwright against Debian's Chromium. Every app runs on its own port, as in production: the API (on its own
+// embedded PostgreSQL, fresh for every run), the six remotes and the shell. A second shell is pointed at a
+// remote whose server is down, to prove the fallback. Ports are offset from the defaults so a running
+// `npm start` does not get in the way.
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { API_PORT, DEAD_REMOTE_PORT, PORTAL_PORT, PORTAL_WITH_DEAD_MAP_PORT, REMOTES } from './support/ports';
+
+const root = path.resolve(__dirname, '..');
+// One data folder per run, kept in an env var so the workers (which load this file again) agree on it.
+const runId = (process.env.E2E_RUN_ID ??= String(Date.now()));
+const dataDir = path.join(os.tmpdir(), `portal-e2e-${runId}`);
+
+const remoteUrls = Object.fromEntries(
+  REMOTES.map((r) => [`REMOTE_${r.name.toUpperCase()}_URL`, `http://localhost:${r.port}`]),
+);
+const serve = (app: string, port: number, env: Record<string, string> = {}) => ({
+  command: `node ../shared-ui/build/serve.mjs --port ${port}`,
+  cwd: path.join(root, app),
+  url: `http://localhost:${port}/`,
+  env: { ...env, PORT: String(port) },
+  reuseExistingServer: false,
+  timeout: 30_000,
+  stdout: 'ignore' as const,
+});
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORTAL_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      command: 'node --import tsx src/server.ts',
+      cwd: path.join(root, 'api'),
+      url: `http://localhost:${API_PORT}/api/health/`,
+      env: {
+        PORT: String(API_PORT),
+        DEMO_SEED: '1',
+        DATABASE_URL: '',
+        PORTAL_DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(API_PORT + 1),
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+    },
+    ...REMOTES.map((r) => serve(r.package, r.port)),
+    serve('shell', PORTAL_PORT, { API_URL: `http://localhost:${API_PORT}`, ...remoteUrls }),
+    serve('shell', PORTAL_WITH_DEAD_MAP_PORT, {
+      API_URL: `http://localhost:${API_PORT}`,
+      ...remoteUrls,
+      REMOTE_MFE_MAP_URL: `http://localhost:${DEAD_REMOTE_PORT}`,
+    }),
+  ],
+});

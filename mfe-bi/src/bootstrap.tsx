@@ -1,0 +1,9 @@
+// Runs this remote on its own for development (npm run dev -w mfe-bi), against the real API.
+import './i18n';
+import { mountStandalone } from '@portal/shared-ui';
+import { BiPage } from './pages/BiPage';
+
+mountStandalone({
+  name: 'mfe-bi',
+  routes: [{ path: '/bi', element: <BiPage /> }],
+});

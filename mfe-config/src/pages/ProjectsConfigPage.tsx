@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { NS } from '../i18n';
+
+/** Route page; its screens are built under their own issue. */
+export function ProjectsConfigPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section className="pui-page" data-testid="page-projects-config-page">
+      <h1>{t('projectsConfig.title')}</h1>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+// Runs this remote on its own for development (npm run dev -w mfe-tracking), against the real API.
+import './i18n';
+import { mountStandalone } from '@portal/shared-ui';
+import { TrackingRequestListPage } from './pages/TrackingRequestListPage';
+import { TrackingRequestFormPage } from './pages/TrackingRequestFormPage';
+import { TrackingRequestDetailPage } from './pages/TrackingRequestDetailPage';
+
+mountStandalone({
+  name: 'mfe-tracking',
+  routes: [
+    { path: '/tracking-requests', element: <TrackingRequestListPage /> },
+    { path: '/add-tracking-request', element: <TrackingRequestFormPage /> },
+    { path: '/tracking-requests/:id', element: <TrackingRequestDetailPage /> },
+  ],
+});

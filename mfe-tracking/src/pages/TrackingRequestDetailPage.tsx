@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { NS } from '../i18n';
+
+/** Route page; its screens are built under their own issue. */
+export function TrackingRequestDetailPage() {
+  const { t } = useTranslation(NS);
+  const { id } = useParams();
+  return (
+    <section className="pui-page" data-testid="page-tracking-request-detail-page">
+      <h1>{t('trackingRequestDetail.title', { id })}</h1>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// Typed calls for the session and the user's profile (spec section 7).
+import { api } from './http';
+import { sessionStore } from './session';
+import type { Paged, User, UserProfile } from './types';
+
+export interface PasswordChange {
+  old_password: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+export type UserPatch = Partial<Pick<User, 'first_name' | 'last_name' | 'username' | 'email'>>;
+export type UserProfilePatch = Partial<Omit<UserProfile, 'id' | 'user' | 'company' | 'role' | 'is_manager'>>;
+
+export const authApi = {
+  obtainToken: (username: string, password: string) =>
+    api.post<{ token: string }>('token', { username, password }),
+  changePassword: (data: PasswordChange) => api.post<{ detail: string }>('rest-auth/password/change', data),
+  getCurrentUser: () => api.get<User>('rest-auth/user'),
+  updateCurrentUser: (patch: UserPatch) => api.patch<User>('rest-auth/user', patch),
+};
+
+export const userProfilesApi = {
+  list: (page = 1) => api.get<Paged<UserProfile>>('user-profiles', { query: { page } }),
+  get: (id: number) => api.get<UserProfile>(`user-profiles/${id}`),
+  update: (id: number, patch: UserProfilePatch) => api.patch<UserProfile>(`user-profiles/${id}`, patch),
+};
+
+/** Signs in: stores the token, then loads the current user. */
+export async function login(username: string, password: string): Promise<User> {
+  const { token } = await authApi.obtainToken(username, password);
+  sessionStore.getState().setToken(token);
+  try {
+    return await loadCurrentUser();
+  } catch (error) {
+    sessionStore.getState().logout();
+    throw error;
+  }
+}
+
+/** Loads the current user into the session (used at boot when a token is stored). */
+export async function loadCurrentUser(): Promise<User> {
+  const user = await authApi.getCurrentUser();
+  sessionStore.getState().setUser(user);
+  return user;
+}
+
+export function logout(): void {
+  sessionStore.getState().logout();
+}

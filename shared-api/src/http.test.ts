@@ -1,0 +1,97 @@
+/**
+ * @jest-environment node
+ */
+// The client against a real HTTP server on loopback (the network seam), not a stubbed fetch.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { configureApi, resetApiConfig } from './config';
+import { ApiError } from './errors';
+import { api } from './http';
+import { login } from './calls';
+import { sessionStore } from './session';
+
+interface Seen {
+  method?: string;
+  url?: string;
+  authorization?: string;
+  body?: string;
+}
+
+let server: Server;
+let seen: Seen[] = [];
+
+function readAll(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => resolve(data));
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await readAll(req);
+    seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body });
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/api/token/') {
+      const { username, password } = JSON.parse(body);
+      if (username === 'demo' && password === 'demo') return res.end(JSON.stringify({ token: 'tok123' }));
+      res.statusCode = 400;
+      return res.end(JSON.stringify({ non_field_errors: ['Unable to log in with provided credentials.'] }));
+    }
+    if (req.url === '/api/rest-auth/user/') {
+      if (req.headers.authorization !== 'Token tok123') {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ detail: 'Invalid token.' }));
+      }
+      return res.end(JSON.stringify({ id: 7, username: 'demo', userprofile: { role: 1 } }));
+    }
+    res.end(JSON.stringify({ ok: true }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  configureApi({ baseUrl: `http://127.0.0.1:${port}/api` });
+});
+
+afterAll(async () => {
+  resetApiConfig();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen = [];
+  sessionStore.getState().logout();
+});
+
+it('appends the trailing slash, repeats array keys, and skips the slash when told to', async () => {
+  await api.get('tracking-requests', { query: { status: ['new', 'ongoing'], page: 1 } });
+  await api.post('upload/bulk-import-tracking-requests/bulk', undefined, { appendSlash: false });
+  expect(seen.map((s) => s.url)).toEqual([
+    '/api/tracking-requests/?status=new&status=ongoing&page=1',
+    '/api/upload/bulk-import-tracking-requests/bulk',
+  ]);
+  expect(seen[0].authorization).toBeUndefined();
+});
+
+it('logs in, stores the token, sends it as "Token …" and loads the user', async () => {
+  const user = await login('demo', 'demo');
+  expect(user.id).toBe(7);
+  expect(sessionStore.getState().token).toBe('tok123');
+  expect(seen[1].authorization).toBe('Token tok123');
+});
+
+it('throws ApiError with the parsed error body on a failed login and stores nothing', async () => {
+  await expect(login('demo', 'wrong')).rejects.toMatchObject({
+    status: 400,
+    body: { non_field_errors: ['Unable to log in with provided credentials.'] },
+  });
+  expect(sessionStore.getState().token).toBeNull();
+});
+
+it('ends the session when the API answers 401 to a stored token', async () => {
+  sessionStore.getState().setToken('stale');
+  const error = await api.get('rest-auth/user').catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).status).toBe(401);
+  expect(sessionStore.getState().token).toBeNull();
+});

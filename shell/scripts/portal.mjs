@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// The two commands of the README, and the bench. Plain Node with no dependencies, because it runs before
+// `npm install` on a fresh clone.
+//   node shell/scripts/portal.mjs start   install what is missing, build what is stale, run the whole portal
+//   node shell/scripts/portal.mjs test    lint, type-check, jest (unit + API on PostgreSQL), Playwright
+//   node shell/scripts/portal.mjs bench   the benchmarks (bundle sizes for now)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const APPS = ['shell', 'mfe-public', 'mfe-shipments', 'mfe-tracking', 'mfe-map', 'mfe-bi', 'mfe-config'];
+const SHARED_SOURCES = ['shared-ui/src', 'shared-ui/build', 'shared-api/src'];
+
+function log(message) {
+  console.log(`\x1b[36m[portal]\x1b[0m ${message}`);
+}
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function mustRun(label, cmd, args, options) {
+  log(label);
+  const code = run(cmd, args, options);
+  if (code !== 0) {
+    console.error(`\n[portal] ${label} failed (exit code ${code}).`);
+    process.exit(code);
+  }
+}
+
+/** npm install when node_modules is missing or older than package-lock.json / a package.json. */
+function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const inputs = [
+    'package-lock.json',
+    'package.json',
+    ...fs.readdirSync(root).map((d) => path.join(d, 'package.json')),
+  ]
+    .map((f) => path.join(root, f))
+    .filter((f) => fs.existsSync(f));
+  const stale =
+    !fs.existsSync(marker) || inputs.some((f) => fs.statSync(f).mtimeMs > fs.statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  const lock = fs.existsSync(path.join(root, 'package-lock.json'));
+  mustRun(
+    lock ? 'Installing dependencies (npm ci)…' : 'Installing dependencies…',
+    'npm',
+    [lock ? 'ci' : 'install'],
+    {
+      env: {
+        ...process.env,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        npm_config_fund: 'false',
+        npm_config_audit: 'false',
+      },
+    },
+  );
+}
+
+function newestMtime(target) {
+  const full = path.join(root, target);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(full)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Builds every front-end app whose sources (or the shared packages) changed since its last build. */
+function buildApps({ force = false } = {}) {
+  const sharedNewest = Math.max(...SHARED_SOURCES.map(newestMtime), newestMtime('package-lock.json'));
+  const stale = APPS.filter((app) => {
+    const manifest = path.join(root, app, 'dist', 'mf-manifest.json');
+    if (force || !fs.existsSync(manifest)) return true;
+    const built = fs.statSync(manifest).mtimeMs;
+    return Math.max(sharedNewest, newestMtime(`${app}/src`), newestMtime(`${app}/webpack.config.js`)) > built;
+  });
+  if (stale.length === 0) {
+    log('Front-end builds are up to date.');
+    return;
+  }
+  const scopes = stale.flatMap((app) => ['--scope', `@portal/${app}`]);
+  mustRun(`Building ${stale.join(', ')}…`, bin('lerna'), ['run', 'build', '--concurrency', '2', ...scopes]);
+}
+
+function waitFor(url, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = async () => {
+      if (!isAlive()) return reject(new Error(`process for ${url} exited`));
+      try {
+        const res = await fetch(url);
+        if (res.status < 500) return resolve();
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline)
+        return reject(new Error(`${url} did not answer within ${timeoutMs / 1000} s`));
+      setTimeout(attempt, 300);
+    };
+    attempt();
+  });
+}
+
+async function start() {
+  ensureInstalled();
+  buildApps();
+  const apiPort = Number(process.env.API_PORT || 8000);
+  const portalPort = Number(process.env.PORTAL_PORT || 8080);
+  const children = [];
+  const spawnChild = (name, cmd, args, cwd, env = {}) => {
+    const child = spawn(cmd, args, {
+      cwd: path.join(root, cwd),
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code, signal) => {
+      child.exited = true;
+      if (!shuttingDown) log(`${name} stopped (${signal ?? `exit code ${code}`}).`);
+    });
+    children.push(child);
+    return child;
+  };
+  let shuttingDown = false;
+  const shutdown = () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log('Stopping…');
+    for (const c of children) if (!c.exited) c.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  const api = spawnChild('API', bin('tsx'), ['src/server.ts'], 'api', {
+    PORT: String(apiPort),
+    DEMO_SEED: process.env.DEMO_SEED ?? '1',
+  });
+  const contract = JSON.parse(fs.readFileSync(path.join(root, 'shared-ui/build/remotes.json'), 'utf8'));
+  for (const [name, remote] of Object.entries(contract)) {
+    const port = process.env[`REMOTE_${name.toUpperCase()}_PORT`] || remote.port;
+    spawnChild(
+      remote.package,
+      'node',
+      ['../shared-ui/build/serve.mjs', '--port', String(port)],
+      remote.package,
+    );
+  }
+  spawnChild('shell', 'node', ['../shared-ui/build/serve.mjs', '--port', String(portalPort)], 'shell', {
+    API_URL: process.env.API_URL || `http://localhost:${apiPort}`,
+  });
+  try {
+    await waitFor(`http://localhost:${apiPort}/api/health/`, 180000, () => !api.exited);
+    await waitFor(`http://localhost:${portalPort}/`, 30000, () => true);
+  } catch (error) {
+    console.error(`[portal] ${error.message}`);
+    shutdown();
+    return;
+  }
+  console.log(`
+  ┌──────────────────────────────────────────────────────────────┐
+    Portal:   http://localhost:${portalPort}/
+    API:      http://localhost:${apiPort}/api/   (docs: /api/docs)
+    Demo logins (demo data only):
+      demo   / demo     standard role, manager
+      viewer / viewer   limited role (read only)
+      admin  / admin    superuser
+      other  / other    a second company, to see tenancy
+    Press Ctrl+C to stop.
+  └──────────────────────────────────────────────────────────────┘
+`);
+}
+
+function test() {
+  ensureInstalled();
+  buildApps();
+  mustRun('Lint (eslint + prettier)…', 'npm', ['run', 'lint']);
+  mustRun('Type-check…', bin('lerna'), ['run', 'typecheck', '--concurrency', '2']);
+  mustRun('jest: unit tests and API tests on PostgreSQL…', bin('jest'), ['--ci']);
+  mustRun('Playwright in Chromium…', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
+  log('All tests passed.');
+}
+
+async function bench() {
+  ensureInstalled();
+  buildApps();
+  mustRun('Bundle sizes…', 'node', ['shell/scripts/bundle-size.mjs']);
+}
+
+const command = process.argv[2];
+if (command === 'start') await start();
+else if (command === 'test') test();
+else if (command === 'bench') await bench();
+else if (command === 'build') buildApps({ force: process.argv.includes('--force') });
+else {
+  console.error('usage: portal.mjs start | test | bench | build [--force]');
+  process.exit(2);
+}
