@@ -1,0 +1,39 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { describedBy, errorMessages, Field } from '../field/Field';
+
+export type TextInputProps = Omit<ComponentProps<'input'>, 'size'> & {
+  label?: ReactNode;
+  /** One message or several; shown in red under the input (role="alert") and sets aria-invalid. */
+  error?: string | string[];
+  hint?: ReactNode;
+  /** Class of the wrapper (label + input + messages); `className` goes to the input. */
+  fieldClassName?: string;
+};
+
+export function TextInput({
+  label,
+  error,
+  hint,
+  id,
+  type = 'text',
+  className,
+  fieldClassName,
+  'aria-describedby': ariaDescribedBy,
+  ...rest
+}: TextInputProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const invalid = errorMessages(error).length > 0;
+  return (
+    <Field id={inputId} label={label} hint={hint} error={error} className={fieldClassName}>
+      <input
+        id={inputId}
+        type={type}
+        className={['pui-input', className].filter(Boolean).join(' ')}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(inputId, hint, error, ariaDescribedBy)}
+        {...rest}
+      />
+    </Field>
+  );
+}

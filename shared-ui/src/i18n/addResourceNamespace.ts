@@ -1,0 +1,25 @@
+import type { i18n } from 'i18next';
+
+export type NamespaceResources = { en: object; es: object };
+
+/**
+ * Adds a namespace's en/es bundles to the shared i18next instance. Remotes call this when their module
+ * loads, which may be before the shell has run `i18n.init()`: then the bundles are added on the
+ * instance's 'initialized' event. Calling it again for the same namespace deep-merges and overwrites.
+ */
+export function addResourceNamespace(i18n: i18n, ns: string, resources: NamespaceResources): void {
+  const add = (): void => {
+    for (const [lng, bundle] of Object.entries(resources)) {
+      i18n.addResourceBundle(lng, ns, bundle, true, true);
+    }
+  };
+  if (i18n.isInitialized) {
+    add();
+    return;
+  }
+  const onInitialized = (): void => {
+    i18n.off('initialized', onInitialized);
+    add();
+  };
+  i18n.on('initialized', onInitialized);
+}

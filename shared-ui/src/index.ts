@@ -1,0 +1,76 @@
+// Public API of @portal/shared-ui (consumed as TypeScript source; a federation singleton).
+
+// Design tokens and global CSS
+export { tokens } from './styles/tokens';
+export type { Tokens } from './styles/tokens';
+export { GlobalStyles } from './styles/GlobalStyles';
+export { injectGlobalStyles } from './styles/injectGlobalStyles';
+
+// Controls
+export { Button } from './components/button/Button';
+export type { ButtonProps } from './components/button/Button';
+export { TextInput } from './components/text-input/TextInput';
+export type { TextInputProps } from './components/text-input/TextInput';
+export { NumberInput } from './components/number-input/NumberInput';
+export type { NumberInputProps } from './components/number-input/NumberInput';
+export { DateInput } from './components/date-input/DateInput';
+export type { DateInputProps } from './components/date-input/DateInput';
+export { Checkbox } from './components/checkbox/Checkbox';
+export type { CheckboxProps } from './components/checkbox/Checkbox';
+export { Select } from './components/select/Select';
+export type { SelectOption, SelectProps } from './components/select/Select';
+export { ToggleButtons } from './components/toggle-buttons/ToggleButtons';
+export type { ToggleButtonsProps, ToggleOption } from './components/toggle-buttons/ToggleButtons';
+
+// Navigation and data
+export { Tabs } from './components/tabs/Tabs';
+export type { TabItem, TabRenderProps, TabsProps } from './components/tabs/Tabs';
+export { Pager } from './components/pager/Pager';
+export type { PagerProps } from './components/pager/Pager';
+export { Table } from './components/table/Table';
+export type { TableColumn, TableProps } from './components/table/Table';
+
+// Overlays and feedback
+export { Modal } from './components/modal/Modal';
+export type { ModalProps } from './components/modal/Modal';
+export { Popover } from './components/popover/Popover';
+export type { PopoverProps } from './components/popover/Popover';
+export { Spinner } from './components/spinner/Spinner';
+export type { SpinnerProps } from './components/spinner/Spinner';
+export { SpinnerPage } from './components/spinner/SpinnerPage';
+export type { SpinnerPageProps } from './components/spinner/SpinnerPage';
+
+// Notifications
+export { useNotifications } from './components/notifications/useNotifications';
+export type {
+  Notification,
+  NotificationField,
+  NotificationInput,
+  NotificationKind,
+  NotificationsState,
+} from './components/notifications/useNotifications';
+export { notify, notifySuccess, notifyError } from './components/notifications/notify';
+export { DURATIONS } from './components/notifications/DURATIONS';
+export { Notifications } from './components/notifications/Notifications';
+
+// i18n
+export { commonResources, COMMON_NS } from './i18n/commonResources';
+export { addResourceNamespace } from './i18n/addResourceNamespace';
+export type { NamespaceResources } from './i18n/addResourceNamespace';
+
+// Hooks
+export { useIsMobile } from './hooks/useIsMobile';
+
+// App-level helpers shared by the shell and remotes running alone
+export {
+  initI18n,
+  setLanguage,
+  storedLanguage,
+  LANG_KEY,
+  DEFAULT_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+} from './app/i18n-setup';
+export type { Language } from './app/i18n-setup';
+export { globalSpinnerStore, useGlobalSpinner, withGlobalSpinner } from './app/spinner-store';
+export { mountStandalone } from './app/mount-standalone';
+export type { StandaloneOptions } from './app/mount-standalone';
