@@ -27,7 +27,8 @@ export class Portal {
 
   async setLanguage(lang: 'en' | 'es') {
     const html = this.page.locator('html');
-    if ((await html.getAttribute('lang')) !== lang) await this.page.getByTestId(sel.langToggle).first().click();
+    if ((await html.getAttribute('lang')) !== lang)
+      await this.page.getByTestId(sel.langToggle).first().click();
     await expect(html).toHaveAttribute('lang', lang);
   }
 }

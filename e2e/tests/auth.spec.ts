@@ -58,10 +58,9 @@ test('log out clears the session and guarded pages send back to login', async ({
   await portal.openUserMenu();
   await page.getByTestId(sel.userMenu.logOut).click();
   await expect(page).toHaveURL(/\/login/);
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user_id')])).toEqual([
-    null,
-    null,
-  ]);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user_id')])).toEqual(
+    [null, null],
+  );
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });

@@ -10,7 +10,9 @@ const root = path.resolve(__dirname, '..', '..');
 
 test('every built remote manifest exposes what the shell expects', () => {
   for (const remote of REMOTES) {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, remote.package, 'dist', 'mf-manifest.json'), 'utf8'));
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(root, remote.package, 'dist', 'mf-manifest.json'), 'utf8'),
+    );
     expect(manifest.name).toBe(remote.name);
     const exposed = manifest.exposes.map((e: { path: string }) => e.path).sort();
     expect(exposed).toEqual([...remote.exposes].sort());
@@ -101,7 +103,10 @@ test.describe('a remote whose server is down', () => {
       stdio: 'ignore',
     });
     await expect
-      .poll(async () => (await fetch(`http://localhost:${DEAD_REMOTE_PORT}/mf-manifest.json`).catch(() => null))?.ok)
+      .poll(
+        async () =>
+          (await fetch(`http://localhost:${DEAD_REMOTE_PORT}/mf-manifest.json`).catch(() => null))?.ok,
+      )
       .toBe(true);
     await page.getByTestId(sel.remoteRetry).click();
     await expect(page.getByRole('heading', { level: 1, name: '¿Dónde están?' })).toBeVisible();

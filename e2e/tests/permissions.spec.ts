@@ -21,7 +21,9 @@ test('the manager sees every user-menu entry titled "{user} Config"', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Equipos' })).toBeVisible();
 });
 
-test('a limited user sees no write-only entries and is sent to /dashboard from config pages', async ({ page }) => {
+test('a limited user sees no write-only entries and is sent to /dashboard from config pages', async ({
+  page,
+}) => {
   const portal = new Portal(page);
   await portal.gotoAndLogin(VIEWER);
   await portal.openUserMenu();
