@@ -1,0 +1,26 @@
+// `npm run migrate -w api`: applies the migrations to DATABASE_URL, or to the embedded server.
+import { databaseSettings } from './database-url';
+import { migrate } from './migrate';
+
+async function main(): Promise<void> {
+  const settings = databaseSettings();
+  let url = settings.databaseUrl;
+  let stop: (() => Promise<void>) | undefined;
+  if (!url) {
+    const { startEmbeddedPostgres } = await import('./embedded');
+    const pg = await startEmbeddedPostgres(settings.embedded);
+    url = pg.url;
+    stop = pg.stop;
+  }
+  try {
+    const { applied } = await migrate(url, { log: (m) => console.log(m) });
+    console.log(applied.length ? `Applied ${applied.length} migration(s).` : 'Database is up to date.');
+  } finally {
+    await stop?.();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES, notFound } from './errors';
+
+export const PAGE_SIZE = 30;
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** The requested page number (1 when absent); 404 "Invalid page." when not a positive integer. */
+export function pageNumber(request: FastifyRequest): number {
+  const raw = (request.query as { page?: unknown } | undefined)?.page;
+  if (raw === undefined || raw === '') return 1;
+  const page = Number(raw);
+  if (!Number.isInteger(page) || page < 1) throw notFound(MESSAGES.invalidPage);
+  return page;
+}
+
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/**
+ * Runs `fetch(limit, offset)` for the requested page and builds `{count, next, previous, results}`
+ * with absolute next/previous URLs. A page past the end (other than page 1) is a 404 "Invalid page.".
+ */
+export async function paginate<T>(
+  request: FastifyRequest,
+  count: number,
+  fetch: (limit: number, offset: number) => Promise<T[]>,
+): Promise<Page<T>> {
+  const page = pageNumber(request);
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  if (page > pages) throw notFound(MESSAGES.invalidPage);
+  const results = await fetch(PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  return {
+    count,
+    next: page < pages ? pageUrl(request, page + 1) : null,
+    previous: page > 1 ? pageUrl(request, page - 1) : null,
+    results,
+  };
+}

@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+/** GET /api/health/: readiness for start scripts (no auth). Checks the database answers. */
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/health/',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness check',
+        response: {
+          200: Type.Object({ status: Type.Literal('ok') }),
+          503: Type.Object({ status: Type.Literal('unavailable') }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`SELECT 1`.execute(app.db);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+};

@@ -1,0 +1,110 @@
+// The user profile: alert thresholds, e-mail report settings and view preferences (spec section 3).
+import { Type, type TOptional } from '@sinclair/typebox';
+import type { UserProfile } from '../../db/types';
+
+export const THRESHOLDS = [
+  'max_days_in_tsp',
+  'max_days_in_tsp_planned_initial',
+  'max_days_in_tsp_planned_last',
+  'max_days_in_pol_planned_initial',
+  'max_days_in_pol_planned_last',
+  'max_days_in_pod_planned_initial',
+  'max_days_in_pod_planned_last',
+  'max_days_eta_pod_discrepancy',
+  'max_days_eta_dlv_discrepancy',
+] as const;
+
+const threshold = () =>
+  Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Days, at least 1, or null' });
+const risk = () =>
+  Type.Union([Type.Literal(1), Type.Literal(2), Type.Null()], { description: '1 low, 2 high, or null' });
+const daysOfDelay = () => Type.Integer({ minimum: 1, description: 'At least 1 (default 1)' });
+const daysInAdvance = () =>
+  Type.Integer({ description: 'Any non-zero integer; stored and answered as negative (default -1)' });
+const eventCodes = () => Type.Array(Type.Integer(), { description: 'Event codes (numbers)' });
+const columns = (what: string) =>
+  Type.Array(Type.String(), { description: `Columns shown in the ${what} list` });
+
+/** Fields a user may change on their own profile, with their types. */
+export const EDITABLE_FIELDS = {
+  report_emails: Type.Array(Type.String({ format: 'email' }), {
+    description: 'Addresses of the e-mail reports',
+  }),
+  days_of_delay: daysOfDelay(),
+  days_in_advance: daysInAdvance(),
+  attention_required_event_codes: eventCodes(),
+  pod_timeofarrival_warning_risk: risk(),
+  ...(Object.fromEntries(THRESHOLDS.map((f) => [f, threshold()])) as Record<
+    (typeof THRESHOLDS)[number],
+    ReturnType<typeof threshold>
+  >),
+  email_report_days_of_delay: daysOfDelay(),
+  email_report_days_in_advance: daysInAdvance(),
+  email_report_attention_required_event_codes: eventCodes(),
+  email_pod_timeofarrival_warning_risk: risk(),
+  ...(Object.fromEntries(THRESHOLDS.map((f) => [`email_report_${f}`, threshold()])) as Record<
+    `email_report_${(typeof THRESHOLDS)[number]}`,
+    ReturnType<typeof threshold>
+  >),
+  trackings_fields: columns('tracking request'),
+  shipments_fields: columns('shipment'),
+};
+
+export type EditableField = keyof typeof EDITABLE_FIELDS;
+export const EDITABLE_FIELD_NAMES = Object.keys(EDITABLE_FIELDS) as EditableField[];
+export const JSON_FIELDS: EditableField[] = [
+  'report_emails',
+  'attention_required_event_codes',
+  'email_report_attention_required_event_codes',
+  'trackings_fields',
+  'shipments_fields',
+];
+/** The only fields a limited user (role 2) may change. */
+export const VIEW_PREFERENCE_FIELDS: EditableField[] = ['shipments_fields', 'trackings_fields'];
+export const READ_ONLY_FIELDS = ['company', 'role', 'is_manager'] as const;
+
+export const UserProfileSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Profile id; always equal to the user id' }),
+    user: Type.Integer({ description: 'User id' }),
+    company: Type.Integer({ description: 'Company id (read-only)' }),
+    role: Type.Union([Type.Integer(), Type.Null()], { description: '1 standard, 2 limited (read-only)' }),
+    is_manager: Type.Boolean({ description: 'Read-only' }),
+    ...EDITABLE_FIELDS,
+  },
+  { title: 'UserProfile' },
+);
+
+/** PATCH body: any subset of the editable fields; company, role, is_manager only if unchanged. */
+export const UserProfilePatchSchema = Type.Object(
+  {
+    ...(Object.fromEntries(EDITABLE_FIELD_NAMES.map((f) => [f, Type.Optional(EDITABLE_FIELDS[f])])) as {
+      [K in EditableField]: TOptional<(typeof EDITABLE_FIELDS)[K]>;
+    }),
+    company: Type.Optional(Type.Unknown({ description: 'Read-only: accepted only if unchanged' })),
+    role: Type.Optional(Type.Unknown({ description: 'Read-only: accepted only if unchanged' })),
+    is_manager: Type.Optional(Type.Unknown({ description: 'Read-only: accepted only if unchanged' })),
+  },
+  { title: 'UserProfilePatch', description: 'Unknown fields are ignored.' },
+);
+
+export type UserProfileOut = {
+  id: number;
+  user: number;
+  company: number;
+  role: number | null;
+  is_manager: boolean;
+} & Record<EditableField, unknown>;
+
+/** The answer for one profile row. */
+export function profileOut(p: UserProfile): UserProfileOut {
+  const out: Record<string, unknown> = {
+    id: p.id,
+    user: p.id,
+    company: p.company_id,
+    role: p.role_id,
+    is_manager: p.is_manager,
+  };
+  for (const f of EDITABLE_FIELD_NAMES) out[f] = p[f];
+  return out as UserProfileOut;
+}

@@ -1,0 +1,71 @@
+// Starts the database (DATABASE_URL or embedded PostgreSQL), migrates, optionally seeds the demo
+// data, and listens. Everything else is in app.ts.
+import { buildApp } from './app';
+import { createDb } from './db/connection';
+import { databaseSettings } from './db/database-url';
+import { migrate } from './db/migrate';
+import { DEMO_LOGINS, hasDemoData, seedDemo } from './db/seed-demo';
+import { readableLogStream } from './logging';
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT || 8000);
+  const host = process.env.HOST || '0.0.0.0';
+  const settings = databaseSettings();
+  const stops: Array<() => Promise<void>> = [];
+
+  let url = settings.databaseUrl;
+  if (!url) {
+    const { startEmbeddedPostgres } = await import('./db/embedded');
+    console.log(
+      `Starting embedded PostgreSQL on port ${settings.embedded.port} (data in ${settings.embedded.dataDir})`,
+    );
+    const pg = await startEmbeddedPostgres(settings.embedded);
+    url = pg.url;
+    stops.push(pg.stop);
+  }
+
+  const { applied } = await migrate(url, { log: (m) => console.log(m) });
+  if (applied.length === 0) console.log('Database schema is up to date.');
+
+  const handle = createDb(url);
+  stops.unshift(handle.close);
+  let seeded = false;
+  if (process.env.DEMO_SEED === '1' || process.env.DEMO_SEED === 'true') {
+    seeded = await seedDemo(handle.db);
+    if (seeded) console.log('Seeded the demo data.');
+  }
+
+  const app = await buildApp({
+    db: handle.db,
+    logger: { level: process.env.LOG_LEVEL || 'info', stream: readableLogStream() },
+    corsOrigins: process.env.CORS_ORIGINS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+  });
+  stops.unshift(() => app.close());
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping.`);
+    for (const stop of stops) await stop().catch((err) => console.error(err));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port, host });
+  console.log(`API listening on http://localhost:${port}/api/`);
+  console.log(`API docs: http://localhost:${port}/api/docs`);
+  if (seeded || (await hasDemoData(handle.db))) {
+    console.log('Demo logins (username / password):');
+    for (const login of DEMO_LOGINS) console.log(`  ${login.username} / ${login.password}  (${login.note})`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,195 @@
+import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { createUser } from '../../src/services/accounts';
+
+let ctx: TestContext;
+let t: Tenant;
+let std: ReturnType<typeof as>;
+let lim: ReturnType<typeof as>;
+let outsider: ReturnType<typeof as>;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  t = await seedTenant(ctx);
+  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
+  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
+});
+afterAll(() => ctx.close());
+
+const profile = (id: number) =>
+  ctx.handle.db.selectFrom('user_profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('GET /api/user-profiles/', () => {
+  it("lists only the caller's company", async () => {
+    const res = await std({ method: 'GET', url: '/api/user-profiles/' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ count: 3, next: null, previous: null });
+    expect(body.results.map((p: { id: number }) => p.id).sort()).toEqual(
+      [t.standard.id, t.colleague.id, t.limited.id].sort(),
+    );
+    expect(body.results.every((p: { company: number }) => p.company === t.companyId)).toBe(true);
+    const other = (await outsider({ method: 'GET', url: '/api/user-profiles/' })).json();
+    expect(other.count).toBe(1);
+    expect(other.results[0].id).toBe(t.outsider.id);
+  });
+
+  it('pages by 30 with absolute next/previous URLs', async () => {
+    for (let i = 0; i < 30; i++) {
+      await createUser(ctx.handle.db, {
+        username: `bulk${i}_${t.companyId}`,
+        password: 'x',
+        companyId: t.otherCompanyId,
+        hashCost: 2,
+      });
+    }
+    const first = (await outsider({ method: 'GET', url: '/api/user-profiles/' })).json();
+    expect(first.count).toBe(31);
+    expect(first.results).toHaveLength(30);
+    expect(first.next).toBe('http://localhost/api/user-profiles/?page=2');
+    expect(first.previous).toBeNull();
+    const second = (await outsider({ method: 'GET', url: '/api/user-profiles/?page=2' })).json();
+    expect(second.results).toHaveLength(1);
+    expect(second.next).toBeNull();
+    expect(second.previous).toBe('http://localhost/api/user-profiles/');
+    const past = await outsider({ method: 'GET', url: '/api/user-profiles/?page=3' });
+    expect(past.statusCode).toBe(404);
+    expect(past.json()).toEqual({ detail: 'Invalid page.' });
+  });
+
+  it('needs a token', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/user-profiles/' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/user-profiles/{id}/', () => {
+  it('answers a profile of the same company (id = user id)', async () => {
+    const res = await std({ method: 'GET', url: `/api/user-profiles/${t.colleague.id}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: t.colleague.id, user: t.colleague.id, company: t.companyId });
+  });
+
+  it("404 for another company's profile or a bad id", async () => {
+    for (const id of [t.outsider.id, 999999, 'abc']) {
+      const res = await std({ method: 'GET', url: `/api/user-profiles/${id}/` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+});
+
+describe('PATCH /api/user-profiles/{id}/', () => {
+  const patch = (caller: ReturnType<typeof as>, id: number, payload: unknown) =>
+    caller({ method: 'PATCH', url: `/api/user-profiles/${id}/`, payload: payload as object });
+
+  it('saves own thresholds and preferences; days_in_advance is stored negative', async () => {
+    const res = await patch(std, t.standard.id, {
+      max_days_in_tsp: 3,
+      email_report_max_days_eta_pod_discrepancy: 2,
+      days_of_delay: 4,
+      days_in_advance: 5,
+      email_report_days_in_advance: -2,
+      report_emails: ['ops@example.com', 'boss@example.co.uk'],
+      attention_required_event_codes: [1, 20],
+      pod_timeofarrival_warning_risk: 2,
+      shipments_fields: ['container_number', 'eta'],
+      company: t.companyId,
+      role: 1,
+      is_manager: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      max_days_in_tsp: 3,
+      days_in_advance: -5,
+      email_report_days_in_advance: -2,
+    });
+    expect(await profile(t.standard.id)).toMatchObject({
+      max_days_in_tsp: 3,
+      email_report_max_days_eta_pod_discrepancy: 2,
+      days_of_delay: 4,
+      days_in_advance: -5,
+      email_report_days_in_advance: -2,
+      report_emails: ['ops@example.com', 'boss@example.co.uk'],
+      attention_required_event_codes: [1, 20],
+      pod_timeofarrival_warning_risk: 2,
+      shipments_fields: ['container_number', 'eta'],
+    });
+    const cleared = await patch(std, t.standard.id, { max_days_in_tsp: null });
+    expect(cleared.json().max_days_in_tsp).toBeNull();
+  });
+
+  it('validates every field, all or nothing', async () => {
+    const before = await profile(t.standard.id);
+    const res = await patch(std, t.standard.id, {
+      shipments_fields: ['ok'],
+      max_days_in_tsp: 0,
+      max_days_in_pod_planned_last: 'x',
+      days_of_delay: 0,
+      days_in_advance: 0,
+      report_emails: ['good@example.com', 'not-an-email'],
+      attention_required_event_codes: ['a'],
+      pod_timeofarrival_warning_risk: 3,
+      trackings_fields: 'status',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      max_days_in_tsp: ['Ensure this value is greater than or equal to 1.'],
+      max_days_in_pod_planned_last: ['A valid integer is required.'],
+      days_of_delay: ['Ensure this value is greater than or equal to 1.'],
+      report_emails: ['Enter a valid email address.'],
+      attention_required_event_codes: ['A valid integer is required.'],
+      pod_timeofarrival_warning_risk: ['"3" is not a valid choice.'],
+      trackings_fields: ['Expected a list of items but got type "str".'],
+    });
+    const zero = await patch(std, t.standard.id, { days_in_advance: 0, shipments_fields: ['x'] });
+    expect(zero.json()).toEqual({ days_in_advance: ['Ensure this value is not equal to 0.'] });
+    expect(await profile(t.standard.id)).toEqual(before);
+  });
+
+  it('keeps company, role and is_manager read-only', async () => {
+    const res = await patch(std, t.standard.id, {
+      company: t.otherCompanyId,
+      role: 2,
+      is_manager: false,
+      days_of_delay: 9,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      company: ['This field cannot be changed.'],
+      role: ['This field cannot be changed.'],
+      is_manager: ['This field cannot be changed.'],
+    });
+    expect(await profile(t.standard.id)).toMatchObject({
+      company_id: t.companyId,
+      role_id: 1,
+      days_of_delay: 4,
+    });
+  });
+
+  it("403 on a colleague's profile, 404 on another company's", async () => {
+    const mate = await patch(std, t.colleague.id, { days_of_delay: 2 });
+    expect(mate.statusCode).toBe(403);
+    expect(mate.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    const other = await patch(std, t.outsider.id, { days_of_delay: 'bad' });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ detail: 'Not found.' });
+    expect((await profile(t.colleague.id)).days_of_delay).toBe(1);
+  });
+
+  it('lets a limited user change only view preferences', async () => {
+    const denied = await patch(lim, t.limited.id, { max_days_in_tsp: 3, shipments_fields: ['eta'] });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    expect((await profile(t.limited.id)).shipments_fields).toEqual([]);
+    const ok = await patch(lim, t.limited.id, {
+      shipments_fields: ['eta', 'pol'],
+      trackings_fields: ['status'],
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await profile(t.limited.id)).toMatchObject({
+      shipments_fields: ['eta', 'pol'],
+      trackings_fields: ['status'],
+    });
+  });
+});
