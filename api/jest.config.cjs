@@ -1,6 +1,7 @@
 // API tests run against a real PostgreSQL: TEST_DATABASE_URL / DATABASE_URL (a fresh database is
 // created for the run and dropped after), or else an embedded server in a temporary folder.
 module.exports = {
+  displayName: 'api',
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },
   // light-my-request (behind app.inject) needs `cookie` 2, which is ESM only: let swc compile it.
