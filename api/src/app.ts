@@ -12,6 +12,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSwagger } from './plugins/swagger';
 import { authRoutes } from './routes/auth';
 import { currentUserRoutes } from './routes/current-user';
+import { dcsaCallbackRoutes } from './routes/dcsa-callback';
 import { healthRoutes } from './routes/health';
 import { userProfileRoutes } from './routes/user-profiles';
 import type { AppConfig, LoginThrottle } from './types';
@@ -79,6 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(currentUserRoutes);
       await api.register(userProfileRoutes);
+      await api.register(dcsaCallbackRoutes);
     },
     { prefix: '/api' },
   );

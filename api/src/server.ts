@@ -6,6 +6,7 @@ import { databaseSettings } from './db/database-url';
 import { migrate } from './db/migrate';
 import { DEMO_LOGINS, hasDemoData, seedDemo } from './db/seed-demo';
 import { readableLogStream } from './logging';
+import { seedReferenceData } from './tracking/reference-data';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT || 8000);
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
 
   const handle = createDb(url);
   stops.unshift(handle.close);
+  const { ports } = await seedReferenceData(handle.db);
+  if (ports) console.log(`Loaded ${ports} ports from sea-ports.`);
   let seeded = false;
   if (process.env.DEMO_SEED === '1' || process.env.DEMO_SEED === 'true') {
     seeded = await seedDemo(handle.db);

@@ -2,8 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/connection';
+import { createDb, dropDatabase, ensureDatabase, withDatabase } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
+import { seedReferenceData } from '../src/tracking/reference-data';
 
 declare global {
   var __PORTAL_TEST_TEARDOWN__: (() => Promise<void>) | undefined;
@@ -42,6 +43,12 @@ export default async function globalSetup(): Promise<void> {
     console.log(`\nAPI tests on an embedded PostgreSQL (${dataDir})`);
   }
   await migrate(url);
+  const handle = createDb(url, { max: 1 });
+  try {
+    await seedReferenceData(handle.db);
+  } finally {
+    await handle.close();
+  }
   // Read by test/helpers (workers inherit the environment).
   process.env.PORTAL_TEST_DATABASE_URL = url;
 }

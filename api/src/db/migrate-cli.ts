@@ -1,5 +1,7 @@
 // `npm run migrate -w api`: applies the migrations to DATABASE_URL, or to the embedded server.
 import { databaseSettings } from './database-url';
+import { seedReferenceData } from '../tracking/reference-data';
+import { createDb } from './connection';
 import { migrate } from './migrate';
 
 async function main(): Promise<void> {
@@ -15,6 +17,13 @@ async function main(): Promise<void> {
   try {
     const { applied } = await migrate(url, { log: (m) => console.log(m) });
     console.log(applied.length ? `Applied ${applied.length} migration(s).` : 'Database is up to date.');
+    const handle = createDb(url, { max: 1 });
+    try {
+      const { ports } = await seedReferenceData(handle.db);
+      if (ports) console.log(`Loaded ${ports} ports from sea-ports.`);
+    } finally {
+      await handle.close();
+    }
   } finally {
     await stop?.();
   }

@@ -84,6 +84,286 @@ export interface LoginFailuresTable {
   created_at: Generated<Date>;
 }
 
+// ---- Tracking engine (migrations/0002_tracking.sql) ----
+
+/** int8 columns come back from pg as strings. */
+type BigId = ColumnType<string, string | number | undefined, string | number>;
+type NullableTs = Timestamp | null;
+type Num = ColumnType<string, number | string, number | string>;
+type NullableNum = Num | null;
+
+export interface CarriersTable {
+  id: Generated<number>;
+  official_name: string;
+  short_name: string;
+  scac: string;
+  oicode: string | null;
+  supports_b_id: Generated<boolean>;
+  supports_c_id: Generated<boolean>;
+  supports_m_bl: Generated<boolean>;
+  ctt_quality_note: Generated<string>;
+  ctt_quality_rank: number | null;
+  dcsa_base_url: string | null;
+  dcsa_api_version: Generated<string>;
+  dcsa_credentials: Json<DcsaCredentials> | null;
+  dcsa_unknown_reference: Generated<'empty' | '404'>;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export type DcsaCredentials =
+  | { type: 'bearer'; token: string }
+  | { type: 'basic'; username: string; password: string }
+  | { type: 'header'; name: string; value: string };
+
+export interface EventCodesTable {
+  code: number;
+  code_name: string;
+  description: string;
+  description_es: string;
+  only_daily: Generated<boolean>;
+  category: 'equipment' | 'transport' | 'shipment' | 'alert';
+  dcsa_event_type: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT' | null;
+  dcsa_type_code: string | null;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  name: string;
+  locode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string | null;
+  country_iso2: string | null;
+  display: string;
+  kind: Generated<'port' | 'inland' | 'depot' | 'terminal'>;
+  source: Generated<string>;
+}
+
+export interface VesselsTable {
+  id: Generated<number>;
+  name: string;
+  imo: string | null;
+}
+
+export type TrackingRequestStatus =
+  'invalid' | 'new' | 'ongoing' | 'pending_archiving' | 'archived' | 'pending_cancelling' | 'cancelled';
+
+export interface TrackingWarning {
+  code: string;
+  message: string;
+  created: string;
+}
+
+export interface TrackingRequestsTable {
+  id: Generated<number>;
+  company_id: number;
+  carrier_id: number;
+  project_id: number | null;
+  created_by: number | null;
+  code_type: 'c_id' | 'b_id' | 'm_bl';
+  code_value: string;
+  client_code: Generated<string>;
+  contractual_eta_pod: ColumnType<Date, Date | string | null, Date | string | null> | null;
+  contractual_eta_dlv: ColumnType<Date, Date | string | null, Date | string | null> | null;
+  status: Generated<TrackingRequestStatus>;
+  booking_bl_required_container: Generated<boolean>;
+  container_filter: Generated<string[]>;
+  warnings: Json<TrackingWarning[]>;
+  last_update: NullableTs;
+  last_polled_at: NullableTs;
+  next_poll_at: NullableTs;
+  poll_failures: Generated<number>;
+  last_event_created_at: NullableTs;
+  dcsa_subscription_id: string | null;
+  created_at: Generated<Date>;
+  modified_at: Generated<Date>;
+}
+
+/** The milestones of a shipment; each has the five dates of MILESTONE_DATE_KINDS. */
+export const MILESTONES = [
+  'origin_pickup',
+  'empty_pickup',
+  'pol_arrival',
+  'pol_loaded',
+  'pol_discharge',
+  'pol_vessel_departure',
+  'tsp1_vessel_arrival',
+  'tsp1_discharge',
+  'tsp1_loaded',
+  'tsp1_vessel_departure',
+  'tsp2_vessel_arrival',
+  'tsp2_discharge',
+  'tsp2_loaded',
+  'tsp2_vessel_departure',
+  'tsp3_vessel_arrival',
+  'tsp3_discharge',
+  'tsp3_loaded',
+  'tsp3_vessel_departure',
+  'tsp4_vessel_arrival',
+  'tsp4_discharge',
+  'tsp4_loaded',
+  'tsp4_vessel_departure',
+  'pod_vessel_arrival',
+  'pod_discharge',
+  'pod_departure',
+  'delivery',
+  'empty_return',
+  'lif_arrival',
+  'lif_departure',
+] as const;
+export type Milestone = (typeof MILESTONES)[number];
+export const MILESTONE_DATE_KINDS = [
+  'planned_initial',
+  'planned_last',
+  'actual',
+  'detected',
+  'prediction',
+] as const;
+export type MilestoneDateKind = (typeof MILESTONE_DATE_KINDS)[number];
+export type MilestoneDateColumn = `${Milestone}_${MilestoneDateKind}`;
+type MilestoneColumns = { [K in MilestoneDateColumn]: NullableTs };
+
+type LegColumns = { [K in `leg${1 | 2 | 3 | 4 | 5}_voyage`]: string | null } & {
+  [K in `leg${1 | 2 | 3 | 4 | 5}_vessel_id`]: number | null;
+};
+type LocationColumns = {
+  [
+    K in `${'origin' | 'empty_pickup' | 'pol' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4' | 'pod' | 'dlv' | 'empty_return' | 'lif' | 'availability'}_loc_id`
+  ]: number | null;
+};
+type DurationColumns = {
+  [
+    K in `days_in_${'tsp' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4' | 'pol' | 'pod'}${'' | '_planned_initial' | '_planned_last'}`
+  ]: NullableNum;
+};
+
+export type ShipmentsTable = MilestoneColumns &
+  LegColumns &
+  LocationColumns &
+  DurationColumns & {
+    id: Generated<BigId>;
+    company_id: number;
+    tracking_request_id: number;
+    carrier_id: number;
+    project_id: number | null;
+    status: Generated<number>;
+    status_text: Generated<string>;
+    lifecycle_status: Generated<'active' | 'expired' | 'completed'>;
+    weight: NullableNum;
+    container_number: string;
+    container_type_str: string | null;
+    container_type_iso: string | null;
+    bl_number: string | null;
+    booking_number: string | null;
+    client_code: Generated<string>;
+    hidden: Generated<boolean>;
+    positions: Json<Array<[number, number]>>;
+    last_coordinates: Json<{ lng: number; lat: number; warnings?: string[] }> | null;
+    current_vessel_id: number | null;
+    current_vessel_position: Json<{ lng: number; lat: number }> | null;
+    current_vessel_nextport_id: number | null;
+    eta: NullableTs;
+    ata: NullableTs;
+    etd: NullableTs;
+    atd: NullableTs;
+    dtd: NullableTs;
+    dta: NullableTs;
+    discrepancy_eta_at_pod: NullableNum;
+    discrepancy_eta_at_dlv: NullableNum;
+    storage_days_at_pol: NullableNum;
+    storage_days_at_pod: NullableNum;
+    transit_time: NullableNum;
+    transit_time_planned: NullableNum;
+    availability_date: NullableTs;
+    carrier_release_date: NullableTs;
+    carrier_release_state: string | null;
+    customs_release_date: NullableTs;
+    customs_release_state: string | null;
+    pod_vslarrival_prediction: Json<Record<string, unknown>> | null;
+    predictions: Json<Record<string, unknown>>;
+    pod_timeofarrival_warning: Json<Record<string, unknown>> | null;
+    last_alert_message: string | null;
+    last_alert_code: number | null;
+    is_alerted: Generated<boolean>;
+    is_delayed: Generated<boolean>;
+    schema_form: Json<unknown> | null;
+    sf_data: Json<unknown> | null;
+    last_update: NullableTs;
+    created_at: Generated<Date>;
+    modified_at: Generated<Date>;
+  };
+
+export interface CarrierEventsTable {
+  id: Generated<BigId>;
+  carrier_id: number;
+  event_id: string;
+  event_type: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT';
+  event_classifier: 'PLN' | 'EST' | 'ACT';
+  type_code: string;
+  event_datetime: Timestamp;
+  event_created_at: Timestamp;
+  equipment_reference: string | null;
+  un_location_code: string | null;
+  raw: Json<Record<string, unknown>>;
+  source: 'poll' | 'push';
+  received_at: Generated<Date>;
+}
+
+export interface TrackingRequestEventsTable {
+  tracking_request_id: number;
+  carrier_event_id: BigId;
+}
+
+export interface ShipmentEventsTable {
+  shipment_id: BigId;
+  carrier_event_id: BigId;
+  hidden: Generated<boolean>;
+}
+
+export interface RejectedEventsTable {
+  id: Generated<BigId>;
+  carrier_id: number | null;
+  tracking_request_id: number | null;
+  raw: Json<unknown> | null;
+  raw_text: string | null;
+  reasons: Json<string[]>;
+  fingerprint: string;
+  source: 'poll' | 'push';
+  received_at: Generated<Date>;
+}
+
+export interface DcsaSubscriptionsTable {
+  id: string;
+  carrier_id: number;
+  tracking_request_id: number | null;
+  carrier_subscription_id: string | null;
+  secret: string;
+  callback_url: string;
+  created_at: Generated<Date>;
+}
+
+export interface AlertEventsTable {
+  id: Generated<BigId>;
+  company_id: number;
+  shipment_id: BigId;
+  code: number;
+  cause_key: Generated<string>;
+  details: Json<{ message: string } & Record<string, unknown>>;
+  walltime: Generated<Date>;
+  hidden: Generated<boolean>;
+}
+
+export interface MilestoneDateChangesTable {
+  id: Generated<BigId>;
+  shipment_id: BigId;
+  field: string;
+  old_value: NullableTs;
+  new_value: NullableTs;
+  changed_at: Generated<Date>;
+  carrier_event_id: BigId | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -91,6 +371,19 @@ export interface Database {
   user_profiles: UserProfilesTable;
   auth_tokens: AuthTokensTable;
   login_failures: LoginFailuresTable;
+  carriers: CarriersTable;
+  event_codes: EventCodesTable;
+  locations: LocationsTable;
+  vessels: VesselsTable;
+  tracking_requests: TrackingRequestsTable;
+  shipments: ShipmentsTable;
+  carrier_events: CarrierEventsTable;
+  tracking_request_events: TrackingRequestEventsTable;
+  shipment_events: ShipmentEventsTable;
+  rejected_events: RejectedEventsTable;
+  alert_events: AlertEventsTable;
+  milestone_date_changes: MilestoneDateChangesTable;
+  dcsa_subscriptions: DcsaSubscriptionsTable;
 }
 
 export type User = Selectable<UsersTable>;

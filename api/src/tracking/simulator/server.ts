@@ -1,0 +1,363 @@
+// The carrier network simulator: a DCSA Track & Trace v2.2 server playing many carriers, each
+// under /carriers/{SCAC}/v2/... Build it in-process (`createSimulator().app.inject` or
+// `listen`) or run it on its own port (simulator/main.ts). Time is an injectable clock: events
+// appear when their eventCreatedDateTime has passed.
+import { createHmac, randomUUID } from 'node:crypto';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { isValidContainerNumber } from '../containers';
+import schema from '../dcsa/tnt-v2.2-events.schema.json';
+import type { CodeType } from '../dcsa/types';
+import { generateJourney, type Journey, type SimEvent } from './journey';
+
+export interface Clock {
+  now(): number;
+}
+
+export type FaultKind = 'timeout' | '5xx' | 'malformed' | 'wrong-schema' | 'duplicates' | 'out-of-order';
+export interface Fault {
+  kind: FaultKind;
+  /** Number of GET /v2/events answers affected (default: all until cleared). */
+  times?: number;
+}
+
+export interface SimulatedCarrier {
+  /** How an unknown reference is answered: `[]` (default) or 404. */
+  unknownReference?: 'empty' | '404';
+  /** When set, requests must carry `Authorization: Bearer <token>`. */
+  bearerToken?: string;
+}
+
+export interface SimulatorOptions {
+  clock?: Clock;
+  /** Journeys start within 60 days after this instant (default 2025-01-01T00:00Z). */
+  epoch?: number;
+  carriers?: Record<string, SimulatedCarrier>;
+  /** How long a `timeout` fault holds the answer (default 30 s). */
+  timeoutFaultMs?: number;
+}
+
+export interface Subscription {
+  subscriptionID: string;
+  scac: string;
+  callbackUrl: string;
+  secret: string;
+  filter: {
+    eventType?: string[];
+    equipmentReference?: string;
+    carrierBookingReference?: string;
+    transportDocumentReference?: string;
+  };
+  /** Events created up to this instant have been delivered. */
+  deliveredUntil: number;
+}
+
+export interface Simulator {
+  app: FastifyInstance;
+  clock: Clock;
+  /** The journey a reference belongs to (generated on first sight), or null for an unknown one. */
+  journeyFor(scac: string, codeType: CodeType, reference: string): Journey | null;
+  setFault(scac: string, fault: Fault | null): void;
+  subscriptions(): Subscription[];
+  /** Pushes the events released since the last delivery to every subscriber; returns the HTTP statuses. */
+  deliver(): Promise<Array<{ subscriptionID: string; status: number | 'error'; count: number }>>;
+}
+
+export const SIMULATOR_API_VERSION = '2.2.0';
+const REFERENCE = /^[A-Z0-9]{6,20}$/;
+
+/** Who the reference is known to: containers need a right check digit, documents 6-20 A-Z/0-9. */
+function wellFormed(codeType: CodeType, reference: string): boolean {
+  return codeType === 'c_id' ? isValidContainerNumber(reference) : REFERENCE.test(reference);
+}
+
+/** HMAC-SHA256 of the exact body with the base64-decoded secret: `sha256=<hex>`. */
+export function notificationSignature(secretBase64: string, body: string): string {
+  return `sha256=${createHmac('sha256', Buffer.from(secretBase64, 'base64')).update(body, 'utf8').digest('hex')}`;
+}
+
+function encodeCursor(offset: number, filterKey: string): string {
+  return Buffer.from(JSON.stringify({ o: offset, f: filterKey })).toString('base64url');
+}
+function decodeCursor(cursor: string, filterKey: string): number | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      o: unknown;
+      f: unknown;
+    };
+    if (parsed.f !== filterKey || !Number.isInteger(parsed.o) || (parsed.o as number) < 0) return null;
+    return parsed.o as number;
+  } catch {
+    return null;
+  }
+}
+
+const OPERATORS = ['gte', 'gt', 'lte', 'lt', 'eq'] as const;
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const clock = options.clock ?? { now: () => Date.now() };
+  const epoch = options.epoch ?? Date.UTC(2025, 0, 1);
+  const carriers = options.carriers ?? {};
+  const faults = new Map<string, Fault>();
+  const journeys = new Map<string, Journey>();
+  const subs = new Map<string, Subscription>();
+  const pending = new Set<NodeJS.Timeout>();
+
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addSchema(schema);
+  const validateSubscription = ajv.getSchema(`${schema.$id}#/definitions/subscriptionBodyWithSecret`)!;
+
+  const index = (scac: string, journey: Journey) => {
+    journeys.set(`${scac}|b_id|${journey.bookingReference}`, journey);
+    journeys.set(`${scac}|m_bl|${journey.transportDocumentReference}`, journey);
+    for (const c of journey.containers) journeys.set(`${scac}|c_id|${c.equipmentReference}`, journey);
+  };
+
+  const journeyFor = (scac: string, codeType: CodeType, reference: string): Journey | null => {
+    const key = `${scac}|${codeType}|${reference}`;
+    const known = journeys.get(key);
+    if (known) return known;
+    if (!wellFormed(codeType, reference)) return null;
+    const journey = generateJourney({
+      carrierScac: scac,
+      seed: key,
+      epoch,
+      bookingReference: codeType === 'b_id' ? reference : undefined,
+      transportDocumentReference: codeType === 'm_bl' ? reference : undefined,
+      equipmentReference: codeType === 'c_id' ? reference : undefined,
+    });
+    index(scac, journey);
+    return journey;
+  };
+
+  /** Released events of a journey for a filter, oldest first. */
+  const released = (
+    journey: Journey,
+    container: string | null,
+    types: string[] | null,
+    upTo: number,
+  ): SimEvent[] =>
+    journey.events.filter(
+      (e) =>
+        e.createdAt <= upTo &&
+        (container === null || e.equipmentReference === null || e.equipmentReference === container) &&
+        (types === null || types.includes(e.event.eventType)),
+    );
+
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  app.addHook('onClose', async () => {
+    for (const t of pending) clearTimeout(t);
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('API-Version', SIMULATOR_API_VERSION);
+  });
+
+  const error = (reply: FastifyReply, status: number, message: string) =>
+    reply.code(status).send({
+      httpMethod: reply.request.method,
+      requestUri: reply.request.url,
+      errors: [
+        { reason: status === 404 ? 'notFound' : status === 401 ? 'unauthorized' : 'invalidInput', message },
+      ],
+      statusCode: status,
+      statusCodeText: status === 404 ? 'Not Found' : status === 401 ? 'Unauthorized' : 'Bad Request',
+      errorDateTime: new Date(clock.now()).toISOString(),
+    });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const scac = (req.params as { scac?: string }).scac;
+    if (!scac) return;
+    const version = req.headers['api-version'];
+    if (typeof version === 'string' && version.split('.')[0] !== '2') {
+      return error(reply, 400, `API-Version ${version} is not served here (major version 2)`);
+    }
+    const token = carriers[scac]?.bearerToken;
+    if (token && req.headers.authorization !== `Bearer ${token}`)
+      return error(reply, 401, 'Invalid credentials');
+  });
+
+  app.get('/carriers/:scac/v2/events', async (req, reply) => {
+    const { scac } = req.params as { scac: string };
+    const q = req.query as Record<string, string | undefined>;
+    const refs: Array<[CodeType, string | undefined]> = [
+      ['c_id', q.equipmentReference],
+      ['b_id', q.carrierBookingReference],
+      ['m_bl', q.transportDocumentReference],
+    ];
+    const given = refs.filter(([, v]) => v);
+    if (given.length !== 1) {
+      return error(
+        reply,
+        400,
+        'Give one of equipmentReference, carrierBookingReference, transportDocumentReference',
+      );
+    }
+    const [codeType, reference] = given[0] as [CodeType, string];
+    const limit = q.limit === undefined ? 100 : Number(q.limit);
+    if (!Number.isInteger(limit) || limit < 1) return error(reply, 400, 'limit must be an integer >= 1');
+    const types = q.eventType ? q.eventType.split(',') : null;
+    const bounds: Array<[(typeof OPERATORS)[number], number]> = [];
+    for (const op of OPERATORS) {
+      const value = q[`eventCreatedDateTime:${op}`] ?? (op === 'eq' ? q.eventCreatedDateTime : undefined);
+      if (value === undefined) continue;
+      const t = Date.parse(value);
+      if (Number.isNaN(t)) return error(reply, 400, `eventCreatedDateTime:${op} is not a date-time`);
+      bounds.push([op, t]);
+    }
+
+    const fault = faults.get(scac) ?? faults.get('*');
+    if (fault) {
+      if (fault.times !== undefined && --fault.times <= 0) {
+        faults.delete(scac);
+        faults.delete('*');
+      }
+      if (fault.kind === 'timeout') {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            pending.delete(t);
+            resolve();
+          }, options.timeoutFaultMs ?? 30_000);
+          pending.add(t);
+        });
+      } else if (fault.kind === '5xx') {
+        return reply
+          .code(503)
+          .type('text/html')
+          .send('<html><body>503 Service Temporarily Unavailable</body></html>');
+      } else if (fault.kind === 'malformed') {
+        return reply.code(200).type('application/json').send('[{"eventID": "3cecb101-7a1a-43a4-9d62');
+      }
+    }
+
+    const journey = journeyFor(scac, codeType, reference);
+    if (!journey) {
+      if (carriers[scac]?.unknownReference === '404')
+        return error(reply, 404, `No shipment found for ${reference}`);
+      return reply.send([]);
+    }
+    const now = clock.now();
+    const matching = released(journey, codeType === 'c_id' ? reference : null, types, now).filter((e) => {
+      const created = Date.parse(e.event.eventCreatedDateTime);
+      return bounds.every(([op, t]) =>
+        op === 'gte'
+          ? created >= t
+          : op === 'gt'
+            ? created > t
+            : op === 'lte'
+              ? created <= t
+              : op === 'lt'
+                ? created < t
+                : created === t,
+      );
+    });
+    const filterKey = JSON.stringify([scac, codeType, reference, types, bounds]);
+    const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor, filterKey);
+    if (offset === null) return error(reply, 400, 'Invalid cursor');
+    const page = matching.slice(offset, offset + limit).map((e) => e.event) as unknown as Array<
+      Record<string, unknown>
+    >;
+    reply.header('Current-Page', encodeCursor(offset, filterKey));
+    if (offset + limit < matching.length) reply.header('Next-Page', encodeCursor(offset + limit, filterKey));
+
+    let body: Array<Record<string, unknown>> = page;
+    if (fault?.kind === 'wrong-schema' && body.length) {
+      body = body.map((e, i) =>
+        i % 2 === 0 ? { ...e, eventDateTime: 'next tuesday', eventClassifierCode: 'MAYBE' } : e,
+      );
+    } else if (fault?.kind === 'duplicates') {
+      body = body.flatMap((e) => [e, { ...e }]);
+    } else if (fault?.kind === 'out-of-order') {
+      body = [...body].reverse();
+    }
+    return reply.send(body);
+  });
+
+  app.post('/carriers/:scac/v2/event-subscriptions', async (req, reply) => {
+    const { scac } = req.params as { scac: string };
+    if (!validateSubscription(req.body)) {
+      return error(reply, 400, ajv.errorsText(validateSubscription.errors));
+    }
+    const body = req.body as Subscription['filter'] & {
+      callbackUrl: string;
+      secret: string;
+      eventType?: string[];
+    };
+    const sub: Subscription = {
+      subscriptionID: randomUUID(),
+      scac,
+      callbackUrl: body.callbackUrl,
+      secret: body.secret,
+      filter: {
+        eventType: body.eventType,
+        equipmentReference: body.equipmentReference,
+        carrierBookingReference: body.carrierBookingReference,
+        transportDocumentReference: body.transportDocumentReference,
+      },
+      deliveredUntil: clock.now(),
+    };
+    subs.set(sub.subscriptionID, sub);
+    const { secret: _secret, deliveredUntil: _d, scac: _s, filter, ...rest } = sub;
+    return reply
+      .code(201)
+      .send({ ...rest, ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) });
+  });
+
+  app.delete('/carriers/:scac/v2/event-subscriptions/:id', async (req, reply) => {
+    const { scac, id } = req.params as { scac: string; id: string };
+    const sub = subs.get(id);
+    if (!sub || sub.scac !== scac) return error(reply, 404, 'Subscription not found');
+    subs.delete(id);
+    return reply.code(204).send();
+  });
+
+  const deliver: Simulator['deliver'] = async () => {
+    const results: Awaited<ReturnType<Simulator['deliver']>> = [];
+    const now = clock.now();
+    for (const sub of subs.values()) {
+      const f = sub.filter;
+      const ref: [CodeType, string] | null = f.equipmentReference
+        ? ['c_id', f.equipmentReference]
+        : f.carrierBookingReference
+          ? ['b_id', f.carrierBookingReference]
+          : f.transportDocumentReference
+            ? ['m_bl', f.transportDocumentReference]
+            : null;
+      const journey = ref && journeyFor(sub.scac, ref[0], ref[1]);
+      if (!journey || !ref) continue;
+      const fresh = released(journey, ref[0] === 'c_id' ? ref[1] : null, f.eventType ?? null, now).filter(
+        (e) => e.createdAt > sub.deliveredUntil,
+      );
+      if (!fresh.length) continue;
+      const body = JSON.stringify(fresh.map((e) => e.event));
+      try {
+        const res = await fetch(sub.callbackUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'Notification-Signature': notificationSignature(sub.secret, body),
+            'Subscription-ID': sub.subscriptionID,
+            'API-Version': SIMULATOR_API_VERSION,
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (res.ok) sub.deliveredUntil = now;
+        results.push({ subscriptionID: sub.subscriptionID, status: res.status, count: fresh.length });
+      } catch {
+        results.push({ subscriptionID: sub.subscriptionID, status: 'error', count: fresh.length });
+      }
+    }
+    return results;
+  };
+
+  return {
+    app,
+    clock,
+    journeyFor,
+    setFault: (scac, fault) => (fault ? faults.set(scac, { ...fault }) : faults.delete(scac)),
+    subscriptions: () => [...subs.values()],
+    deliver,
+  };
+}
