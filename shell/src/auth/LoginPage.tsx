@@ -1,0 +1,101 @@
+// The shell-owned login page (spec section 2, "Login").
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorToNotificationBody, login, useSession } from '@portal/shared-api';
+import { Button, DURATIONS, notifyError, TextInput } from '@portal/shared-ui';
+import { ensureCurrentUser } from '../session/currentUser';
+import { clearExplicitLogout } from '../session/logOut';
+import { TEST_IDS } from '../testids';
+import { DEFAULT_AFTER_LOGIN, safeRedirect } from './redirect';
+
+export function LoginPage() {
+  const { t } = useTranslation(['shell', 'common']);
+  const token = useSession((s) => s.token);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submitting = useRef(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // While a login is in flight the token appears before the user is loaded: that must not trigger the
+  // "already authenticated" redirect to /dashboard (the redirect query value wins).
+  const alreadyAuthenticated = Boolean(token) && !busy;
+
+  useEffect(() => clearExplicitLogout(), []);
+
+  useEffect(() => {
+    if (!alreadyAuthenticated) return;
+    let active = true;
+    const go = () => {
+      if (active) navigate(DEFAULT_AFTER_LOGIN, { replace: true });
+    };
+    // the dashboard guard needs the user: load it while 'Redirecting...' shows
+    ensureCurrentUser().then(go, go);
+    return () => {
+      active = false;
+    };
+  }, [alreadyAuthenticated, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    setBusy(true);
+    try {
+      await login(username, password);
+    } catch (error) {
+      notifyError(t('common:errors.title'), errorToNotificationBody(error), DURATIONS.error);
+      setPassword('');
+      submitting.current = false;
+      setBusy(false);
+      passwordRef.current?.focus();
+      return;
+    }
+    // `busy` stays true until this page unmounts, so the "already authenticated" redirect to /dashboard never
+    // races this navigation (react-router applies it in a transition).
+    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+  };
+
+  if (alreadyAuthenticated) {
+    return (
+      <div className="shell-login" role="status" data-testid={TEST_IDS.loginRedirecting}>
+        <p>{t('shell:login.redirecting')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="shell-login">
+      <form className="shell-login__card" onSubmit={submit} noValidate data-testid={TEST_IDS.loginForm}>
+        <h1 className="shell-login__title">{t('shell:login.title')}</h1>
+        <TextInput
+          label={t('shell:login.username')}
+          name="username"
+          autoComplete="username"
+          autoFocus
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          data-testid={TEST_IDS.loginUsername}
+        />
+        <TextInput
+          ref={passwordRef}
+          label={t('shell:login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          data-testid={TEST_IDS.loginPassword}
+        />
+        <Button type="submit" variant="primary" busy={busy} data-testid={TEST_IDS.loginSubmit}>
+          {t('shell:login.submit')}
+        </Button>
+        <Link className="shell-login__link" to="/" data-testid={TEST_IDS.loginNoAccount}>
+          {t('shell:login.noAccount')}
+        </Link>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Boots the shell: API base, the one i18next instance (+ the 'shell' namespace), the remote registry, the
+// current user when a token is stored, then the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import i18next from 'i18next';
+import { configureApi, sessionStore } from '@portal/shared-api';
+import { GlobalStyles, initI18n, SpinnerPage } from '@portal/shared-ui';
+import { App } from './App';
+import { registerShellNamespace } from './i18n';
+import type { RemoteLoader } from './remotes/remote-loader';
+import { ensureCurrentUser } from './session/currentUser';
+
+// The registry (remotes.json, registration, retries) in its own chunk, fetched at once but off the login path.
+const registry = import('./remotes/registry');
+const loader: RemoteLoader = {
+  load: async (id) => (await registry).loadRemoteModule(id),
+  reset: async (name) => (await registry).resetRemote(name),
+  retryDelays: [500, 1500],
+};
+
+async function boot(): Promise<void> {
+  configureApi({ baseUrl: '/api/' });
+  await initI18n(i18next);
+  registerShellNamespace(i18next);
+  // Registered once; a missing or bad remotes.json falls back to the contract's ports and never blocks the
+  // login page or the chrome (remote pages wait for it when they load).
+  void registry.then((r) => r.initRemotes());
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  // errors caught by the remote error boundaries are expected (a remote is down): report them as warnings
+  const root = createRoot(container, {
+    onCaughtError: (error, info) => console.warn('[shell] caught', error, info.componentStack),
+  });
+
+  if (sessionStore.getState().token) {
+    root.render(
+      <>
+        <GlobalStyles />
+        <SpinnerPage />
+      </>,
+    );
+    // a 401 ends the session (the guards then send the user to login); other failures are shown by the guards
+    await ensureCurrentUser().catch(() => undefined);
+  }
+
+  root.render(
+    <StrictMode>
+      <App loader={loader} />
+    </StrictMode>,
+  );
+}
+
+void boot();
