@@ -8,6 +8,7 @@ test('change password: mismatch is caught, a wrong old password is refused, then
 }) => {
   const portal = new Portal(page);
   await portal.gotoAndLogin(OTHER);
+  await portal.setLanguage('en'); // the spec's texts, word for word
   const change = async (oldPass: string, new1: string, new2: string) => {
     await portal.openUserMenu();
     await page.getByTestId(sel.userMenu.changePass).click();

@@ -5,6 +5,8 @@ import { sel } from '../support/selectors';
 test('the manager sees every user-menu entry titled "{user} Config"', async ({ page }) => {
   const portal = new Portal(page);
   await portal.gotoAndLogin(DEMO);
+  await expect(page.getByTestId(sel.userMenu.trigger)).toContainText('Configuración de demo');
+  await portal.setLanguage('en');
   await expect(page.getByTestId(sel.userMenu.trigger)).toContainText('demo Config');
   await portal.openUserMenu();
   for (const id of [
@@ -18,7 +20,7 @@ test('the manager sees every user-menu entry titled "{user} Config"', async ({ p
   }
   await page.getByTestId(sel.userMenu.editTeams).click();
   await expect(page).toHaveURL(/\/teams-config$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Equipos' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
 });
 
 test('a limited user sees no write-only entries and is sent to /dashboard from config pages', async ({
