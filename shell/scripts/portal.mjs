@@ -53,6 +53,55 @@ function ensureInstalled() {
   });
 }
 
+function newestMtime(target) {
+  const full = path.join(root, target);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(full)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Builds every front-end app whose sources (or the shared packages) changed since its last build. */
+function buildApps({ force = false } = {}) {
+  const sharedNewest = Math.max(...SHARED_SOURCES.map(newestMtime), newestMtime('package-lock.json'));
+  const stale = APPS.filter((app) => {
+    const manifest = path.join(root, app, 'dist', 'mf-manifest.json');
+    if (force || !fs.existsSync(manifest)) return true;
+    const built = fs.statSync(manifest).mtimeMs;
+    return Math.max(sharedNewest, newestMtime(`${app}/src`), newestMtime(`${app}/webpack.config.js`)) > built;
+  });
+  if (stale.length === 0) {
+    log('Front-end builds are up to date.');
+    return;
+  }
+  const scopes = stale.flatMap((app) => ['--scope', `@portal/${app}`]);
+  mustRun(`Building ${stale.join(', ')}…`, bin('lerna'), ['run', 'build', '--concurrency', '2', ...scopes]);
+}
+
+function waitFor(url, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = async () => {
+      if (!isAlive()) return reject(new Error(`process for ${url} exited`));
+      try {
+        const res = await fetch(url);
+        if (res.status < 500) return resolve();
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline)
+        return reject(new Error(`${url} did not answer within ${timeoutMs / 1000} s`));
+      setTimeout(attempt, 300);
+    };
+    attempt();
+  });
+}
+
 async function start() {
   ensureInstalled();
   buildApps();
