@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, Portal } from '../support/portal';
+import { REMOTES } from '../support/ports';
 import { sel } from '../support/selectors';
 
 test('the demo manager signs in, lands on /dashboard and the dashboard comes from its own remote', async ({
@@ -16,7 +17,8 @@ test('the demo manager signs in, lands on /dashboard and the dashboard comes fro
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId(sel.titleBar)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de control' })).toBeVisible();
-  expect(manifests).toContain('http://localhost:13002/mf-manifest.json');
+  const shipments = REMOTES.find((r) => r.name === 'mfe_shipments')!;
+  expect(manifests).toContain(`http://localhost:${shipments.port}/mf-manifest.json`);
 });
 
 test('a guarded deep link goes to /login?redirect=… and back after login', async ({ page }) => {
