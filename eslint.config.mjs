@@ -28,6 +28,23 @@ export default tseslint.config(
     },
   },
   {
+    // react-router is shared through the tree-shaken facade; importing it directly would load a second copy
+    // (another router context) in the browser. See docs/adr/0002.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['shared-ui/src/router/**', 'api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: "Import routing from '@portal/shared-ui/router' (the shared, tree-shaken facade).",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -5,14 +5,19 @@ const path = require('node:path');
 const SHARED_PACKAGES = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
   'zustand',
   'i18next',
   'react-i18next',
   'dayjs',
   '@portal/shared-ui',
   '@portal/shared-api',
+];
+
+// Entry points of workspace packages shared as singletons of their own, so that a page loads only what it uses:
+// the shell never imports the list building blocks, so they stay out of its initial JavaScript.
+// The router facade replaces sharing react-router itself: react-router stays tree-shaken inside it (ADR 0002).
+const SHARED_ENTRY_POINTS = [
+  { key: '@portal/shared-ui/router', pkg: '@portal/shared-ui' },
 ];
 
 // Deep imports (react/jsx-runtime, react-dom/client, dayjs/plugin/...) are shared through trailing-slash keys;
@@ -34,7 +39,11 @@ function sharedDependencies(fromDir) {
     const version = installedVersion(pkg, fromDir);
     shared[`${pkg}/`] = { singleton: true, requiredVersion: `^${version}`, version };
   }
+  for (const { key, pkg } of SHARED_ENTRY_POINTS) {
+    const version = installedVersion(pkg, fromDir);
+    shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
   return shared;
 }
 
-module.exports = { SHARED_PACKAGES, sharedDependencies };
+module.exports = { SHARED_PACKAGES, SHARED_ENTRY_POINTS, sharedDependencies };

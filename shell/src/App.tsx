@@ -1,6 +1,6 @@
 // The shell's router: path history, one route per entry of the route table, each behind its guard.
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { GlobalStyles } from '@portal/shared-ui';
 import { LoginPage } from './auth/LoginPage';

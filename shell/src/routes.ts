@@ -1,5 +1,5 @@
 // The route table of spec section 2, plus the vforwarding route and the not-found page.
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@portal/shared-ui/router';
 import type { RemoteName } from './remotes/contract';
 
 export type Access = 'public' | 'token' | 'token+write' | 'token+write+manager';

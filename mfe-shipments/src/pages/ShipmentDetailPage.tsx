@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 
 /** Route page; its screens are built under their own issue. */

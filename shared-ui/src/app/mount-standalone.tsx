@@ -2,7 +2,7 @@
 // a small bar to sign in and switch language, and the remote's own routes. Never used inside the shell.
 import { StrictMode, useState, type FormEvent, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@portal/shared-ui/router';
 import i18next from 'i18next';
 import { configureApi, errorToNotificationBody, login, logout, useSession } from '@portal/shared-api';
 import { GlobalStyles } from '../styles/GlobalStyles';

@@ -3,7 +3,7 @@
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@portal/shared-ui/router';
 import { initI18n } from '../app/i18n-setup';
 
 export interface RemotePageCase {

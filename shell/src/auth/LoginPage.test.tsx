@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@portal/shared-ui/router';
 import { ApiError, login } from '@portal/shared-api';
 import { useNotifications } from '@portal/shared-ui';
 import { renderWithShell, setSession, USERS } from '../test-utils/renderShell';

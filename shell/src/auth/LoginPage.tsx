@@ -1,6 +1,6 @@
 // The shell-owned login page (spec section 2, "Login").
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { errorToNotificationBody, login, useSession } from '@portal/shared-api';
 import { Button, DURATIONS, notifyError, TextInput } from '@portal/shared-ui';

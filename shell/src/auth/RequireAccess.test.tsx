@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@portal/shared-ui/router';
 import { renderWithShell, setSession, USERS } from '../test-utils/renderShell';
 import type { Access } from '../routes';
 import { ensureCurrentUser } from '../session/currentUser';

@@ -1,6 +1,6 @@
 // Route guards (spec sections 2 and 6): a stored token, write permission, the manager flag.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { canEditTeams, canWrite, useSession } from '@portal/shared-api';
 import { Button, SpinnerPage } from '@portal/shared-ui';

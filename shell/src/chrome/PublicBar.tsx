@@ -1,5 +1,5 @@
 // The slim bar of the login and public pages (no tabs there): the brand, the language toggle and a way in.
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../testids';
 import { LanguageToggle } from './LanguageToggle';

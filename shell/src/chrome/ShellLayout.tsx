@@ -1,7 +1,7 @@
 // The chrome around every page: title bar with tabs (or the public bar), side navigation, footer,
 // the global spinner and the notifications.
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@portal/shared-api';
 import { Notifications, useIsMobile } from '@portal/shared-ui';

@@ -1,6 +1,6 @@
 // The side navigation panel (spec section 2): collapsible on wide screens, a slide-in drawer at ≤ 620 px.
 import { useEffect } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { SIDE_NAV } from '../routes';
 import { TEST_IDS } from '../testids';

@@ -1,5 +1,5 @@
 // The title bar with the top tabs, the side-nav toggle, the language toggle and the user menu.
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@portal/shared-api';
 import { Tabs } from '@portal/shared-ui';

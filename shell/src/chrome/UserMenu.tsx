@@ -1,6 +1,6 @@
 // The user menu '{user} Config' (spec section 2): Change Pass, Edit Teams, Edit Projects, Edit User, Log Out.
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { canEditTeams, canWrite, type User } from '@portal/shared-api';
 import { Popover } from '@portal/shared-ui';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../testids';
 

@@ -4,7 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import i18next, { type i18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '@portal/shared-ui/router';
 import { sessionStore, type User, type UserProfile } from '@portal/shared-api';
 import { COMMON_NS, commonResources } from '@portal/shared-ui';
 import { SHELL_NS, shellResources } from '../i18n';
