@@ -6,3 +6,5 @@ export * from './permissions';
 export * from './session';
 export * from './http';
 export * from './calls';
+export * from './shipment-calls';
+export * from './tracking-calls';

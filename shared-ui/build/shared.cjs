@@ -18,6 +18,7 @@ const SHARED_PACKAGES = [
 // The router facade replaces sharing react-router itself: react-router stays tree-shaken inside it (ADR 0002).
 const SHARED_ENTRY_POINTS = [
   { key: '@portal/shared-ui/router', pkg: '@portal/shared-ui' },
+  { key: '@portal/shared-ui/lists', pkg: '@portal/shared-ui' },
 ];
 
 // Deep imports (react/jsx-runtime, react-dom/client, dayjs/plugin/...) are shared through trailing-slash keys;

@@ -74,3 +74,7 @@ export type { Language } from './app/i18n-setup';
 export { globalSpinnerStore, useGlobalSpinner, withGlobalSpinner } from './app/spinner-store';
 export { mountStandalone } from './app/mount-standalone';
 export type { StandaloneOptions } from './app/mount-standalone';
+
+// Widgets of another remote, loaded at run time from inside a remote (the shell registers the loader)
+export { setRemoteLoader, getRemoteLoader, RemoteWidget } from './remote';
+export type { LngLat, RemoteWidgetLoader, RemoteWidgetProps, RouteMapProps } from './remote';

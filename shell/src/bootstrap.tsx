@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { configureApi, sessionStore } from '@portal/shared-api';
-import { GlobalStyles, initI18n, SpinnerPage } from '@portal/shared-ui';
+import { GlobalStyles, initI18n, setRemoteLoader, SpinnerPage } from '@portal/shared-ui';
 import { App } from './App';
 import { registerShellNamespace } from './i18n';
 import type { RemoteLoader } from './remotes/remote-loader';
@@ -17,6 +17,8 @@ const loader: RemoteLoader = {
   reset: async (name) => (await registry).resetRemote(name),
   retryDelays: [500, 1500],
 };
+// Remotes load each other's widgets (e.g. the route map in the shipment detail) through the same loader.
+setRemoteLoader(loader);
 
 async function boot(): Promise<void> {
   configureApi({ baseUrl: '/api/' });

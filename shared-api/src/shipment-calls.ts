@@ -1,0 +1,72 @@
+// Typed calls for shipments, their alert events, the dashboard counts, carriers and event codes (spec section 7).
+import { api } from './http';
+import type { Query } from './query';
+import type {
+  AlertEvent,
+  Carrier,
+  DashboardStats,
+  EventCode,
+  Id,
+  Paged,
+  Shipment,
+  ShipmentHealth,
+} from './types';
+
+/** Query of `GET shipments/` (and, for its subset, `GET shipments/coordinates/`): arrays repeat the key. */
+export type ShipmentQuery = Query;
+
+/** One point of `GET shipments/coordinates/`. */
+export interface ShipmentPoint {
+  id: Id;
+  lng: number;
+  lat: number;
+  health?: ShipmentHealth;
+  container_number?: string | null;
+  [extra: string]: unknown;
+}
+
+/** The fields `PATCH shipments/{id}/` accepts (one field and value). */
+export type ShipmentPatch = { client_code: string } | { project: Id | null } | { hide: boolean };
+
+/** What `POST shipments/{id}/attachment/` saves: the custom form's schema and its data. */
+export interface ShipmentAttachment {
+  schema_form: Record<string, unknown>;
+  sf_data: Record<string, unknown>;
+}
+
+export const shipmentsApi = {
+  list: (query: ShipmentQuery, signal?: AbortSignal) =>
+    api.get<Paged<Shipment>>('shipments', { query, signal }),
+  get: (id: Id, signal?: AbortSignal) => api.get<Shipment>(`shipments/${id}`, { signal }),
+  patch: (id: Id, patch: ShipmentPatch) => api.patch<Shipment>(`shipments/${id}`, patch),
+  coordinates: (query: ShipmentQuery, signal?: AbortSignal) =>
+    api.get<ShipmentPoint[] | Paged<ShipmentPoint>>('shipments/coordinates', { query, signal }),
+  stats: (signal?: AbortSignal) => api.get<DashboardStats>('shipments/stats', { signal }),
+  alertEvents: (id: Id, signal?: AbortSignal) =>
+    api.get<AlertEvent[] | Paged<AlertEvent>>(`shipments/${id}/alert_events`, { signal }),
+  hide: (id: Id) => api.post<unknown>(`shipments/${id}/hide`),
+  show: (id: Id) => api.post<unknown>(`shipments/${id}/show`),
+  hideAllEvents: (id: Id) => api.post<unknown>(`shipments/${id}/hide_all_events`),
+  unhideAllEvents: (id: Id) => api.post<unknown>(`shipments/${id}/unhide_all_events`),
+  saveAttachment: (id: Id, data: ShipmentAttachment) => api.post<unknown>(`shipments/${id}/attachment`, data),
+};
+
+export const eventsApi = {
+  hide: (id: Id) => api.post<unknown>(`events/${id}/hide`),
+  unhide: (id: Id) => api.post<unknown>(`events/${id}/unhide`),
+};
+
+/** A list answer that may be paged or a plain array. */
+export function resultsOf<T>(answer: T[] | Paged<T> | null | undefined): T[] {
+  if (!answer) return [];
+  return Array.isArray(answer) ? answer : answer.results;
+}
+
+export const carriersApi = {
+  list: () => api.get<Carrier[] | Paged<Carrier>>('carriers'),
+};
+
+export const eventCodesApi = {
+  list: () => api.get<EventCode[] | Paged<EventCode>>('event-codes'),
+  get: (id: Id) => api.get<EventCode>(`event-codes/${id}`),
+};

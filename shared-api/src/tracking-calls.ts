@@ -1,0 +1,293 @@
+// Typed calls for tracking requests, their shipments, the bulk upload and the lists the request form needs
+// (spec section 7).
+import { HTTPError } from 'ky';
+import { getApiConfig } from './config';
+import { ApiError } from './errors';
+import { api, http } from './http';
+import { buildUrl, toSearchParams, type Query } from './query';
+import { sessionStore } from './session';
+import type {
+  Carrier,
+  CodeTypeKey,
+  Id,
+  IsoDate,
+  Paged,
+  Project,
+  Shipment,
+  TrackingRequest,
+  TrackingRequestStatus,
+} from './types';
+
+/** Shipment health counts of a request, by the caller's thresholds. */
+export interface ShipmentsHealthCounts {
+  ontrack: number;
+  delayed: number;
+  alerted: number;
+}
+
+/** A note the tracking engine left on a request (e.g. why it is invalid). */
+export interface TrackingRequestWarning {
+  code: string;
+  message: string;
+  created: IsoDate;
+}
+
+/** A tracking request as the API answers it (spec section 3, with the API's extra readable fields). */
+export type TrackingRequestRecord = Omit<
+  TrackingRequest,
+  'warnings' | 'alerts' | 'booking_bl_required_container' | 'shipments_health' | 'client_code'
+> & {
+  client_code: string;
+  carrier_short_name?: string;
+  carrier_scac?: string;
+  code_type_verbose?: string;
+  status_verbose?: string;
+  shipments_health: ShipmentsHealthCounts | null;
+  /** The carrier needed a container with this booking / B/L. */
+  booking_bl_required_container: boolean | string | null;
+  warnings: TrackingRequestWarning[];
+  /** Visible alert events of the request's shipments. */
+  alerts: number;
+};
+
+/** Body of `POST tracking-requests/`; carrier and project travel as ids (spec section 3). */
+export interface TrackingRequestCreate {
+  carrier_id: Id;
+  project_id?: Id | null;
+  code_type: CodeTypeKey;
+  code_value: string;
+  /** The one container a booking / B/L request needs when the carrier asks for it. */
+  container?: string | null;
+  client_code?: string;
+  contractual_eta_pod?: IsoDate | null;
+  contractual_eta_dlv?: IsoDate | null;
+  container_filter?: string[];
+}
+
+/** The fields `PATCH tracking-requests/{id}/` changes (one at a time). */
+export type TrackingRequestPatch =
+  | { project_id: Id | null }
+  | { client_code: string }
+  | { contractual_eta_pod: IsoDate | null }
+  | { contractual_eta_dlv: IsoDate | null };
+
+/** The statuses a user may ask for (spec section 4). */
+export type TransitionStatus = Extract<TrackingRequestStatus, 'pending_archiving' | 'pending_cancelling'>;
+
+export interface CodeTypeOption {
+  id: CodeTypeKey;
+  name: string;
+}
+
+/** `GET tracking-requests/` filters (arrays repeat the key), page and ordering. */
+export type TrackingRequestQuery = Query;
+
+export const BULK_UPLOAD_PATH = 'upload/bulk-import-tracking-requests/bulk';
+export const BULK_TEMPLATE_PATH = 'upload/bulk-import-tracking-requests/template';
+
+export const trackingRequestsApi = {
+  list: (query: TrackingRequestQuery, signal?: AbortSignal) =>
+    api.get<Paged<TrackingRequestRecord>>('tracking-requests', { query, signal }),
+  get: (id: Id, signal?: AbortSignal) =>
+    api.get<TrackingRequestRecord>(`tracking-requests/${id}`, { signal }),
+  create: (data: TrackingRequestCreate) => api.post<TrackingRequestRecord>('tracking-requests', data),
+  patch: (id: Id, patch: TrackingRequestPatch) =>
+    api.patch<TrackingRequestRecord>(`tracking-requests/${id}`, patch),
+  setClientCode: (id: Id, clientCode: string) =>
+    api.post<Partial<TrackingRequestRecord>>(`tracking-requests/${id}/set_client_code`, {
+      client_code: clientCode,
+    }),
+  transition: (id: Id, status: TransitionStatus) =>
+    api.post<{ status: TrackingRequestStatus }>(`tracking-requests/${id}/transition`, { status }),
+  retry: (id: Id) => api.post<{ status: TrackingRequestStatus }>(`tracking-requests/${id}/retry`),
+  shipments: (id: Id, query: { page?: number; exclude_hidden?: boolean }, signal?: AbortSignal) =>
+    api.get<Paged<Shipment>>(`tracking-requests/${id}/shipments`, {
+      query: {
+        page: query.page && query.page > 1 ? query.page : undefined,
+        exclude_hidden: query.exclude_hidden,
+      },
+      signal,
+    }),
+};
+
+/** Every page of a paged list (reference lists are short; stops after `maxPages`). */
+async function allPages<T>(path: string, maxPages = 20): Promise<T[]> {
+  const results: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const answer = await api.get<Paged<T> | T[]>(path, { query: page > 1 ? { page } : undefined });
+    if (Array.isArray(answer)) return answer;
+    results.push(...answer.results);
+    if (!answer.next) break;
+  }
+  return results;
+}
+
+/** The lists the request form and the tracking list filters need. */
+export const trackingLookupsApi = {
+  carriers: () => allPages<Carrier>('carriers'),
+  projects: () => allPages<Project>('projects'),
+  codeTypes: () => allPages<CodeTypeOption>('code-types'),
+};
+
+/** Shipment hide/show, as the request detail uses them (4 s notices). */
+export const trackingShipmentsApi = {
+  hide: (id: Id) => api.post<unknown>(`shipments/${id}/hide`),
+  show: (id: Id) => api.post<unknown>(`shipments/${id}/show`),
+};
+
+/** What a successful bulk upload answers (as much as the portal reads of it). */
+export interface BulkUploadResult {
+  created?: number;
+  imported?: number;
+  count?: number;
+  [extra: string]: unknown;
+}
+
+/**
+ * Sends the first file to `PUT upload/bulk-import-tracking-requests/bulk` (no trailing slash) as multipart,
+ * reporting upload progress (0..1). Uses XMLHttpRequest because fetch has no upload progress over HTTP/1.1.
+ * Failures throw ApiError with the parsed body (the per-row errors).
+ */
+export function uploadBulkTrackingRequests(
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<BulkUploadResult> {
+  const config = getApiConfig();
+  const url = buildUrl(config.baseUrl, BULK_UPLOAD_PATH, false);
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    const token = sessionStore.getState().token;
+    if (token) xhr.setRequestHeader('Authorization', `Token ${token}`);
+    xhr.timeout = Math.max(config.timeout, 120_000);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
+    };
+    const parse = (): unknown => {
+      if (!xhr.responseText) return null;
+      try {
+        return JSON.parse(xhr.responseText);
+      } catch {
+        return xhr.responseText;
+      }
+    };
+    xhr.onload = () => {
+      const body = parse();
+      if (xhr.status >= 200 && xhr.status < 300) resolve((body ?? {}) as BulkUploadResult);
+      else {
+        if (xhr.status === 401 && sessionStore.getState().token) sessionStore.getState().logout();
+        reject(new ApiError(xhr.status, body));
+      }
+    };
+    xhr.onerror = () =>
+      reject(new ApiError(0, { detail: ['Cannot reach the server. Check your connection and try again.'] }));
+    xhr.ontimeout = () =>
+      reject(new ApiError(0, { detail: ['The server took too long to answer. Try again.'] }));
+    xhr.send(form);
+  });
+}
+
+/**
+ * Downloads a file from the API with the session's token and saves it under the name the answer's
+ * Content-Disposition gives (else `fallbackName`). A failure throws ApiError with the error body read from the
+ * binary answer.
+ */
+export async function downloadApiFile(
+  path: string,
+  query: Query | undefined,
+  fallbackName: string,
+): Promise<void> {
+  const config = getApiConfig();
+  const url = buildUrl(config.baseUrl, path, !path.includes('upload/') && config.appendSlash);
+  let response: Response;
+  try {
+    response = await http()(url, {
+      method: 'GET',
+      timeout: config.timeout,
+      searchParams: toSearchParams(query),
+    });
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const text = await error.response.text().catch(() => '');
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      throw new ApiError(error.response.status, body);
+    }
+    throw new ApiError(0, { detail: [error instanceof Error ? error.message : String(error)] });
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  const name = match ? decodeURIComponent(match[1]) : fallbackName;
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Downloads the bulk template (a static spreadsheet). */
+export function downloadBulkTemplate(): Promise<void> {
+  return downloadApiFile(BULK_TEMPLATE_PATH, undefined, 'bulk-import-tracking-requests-template.xlsx');
+}
+
+/** Downloads the filtered list (`GET tracking-requests/export/`) with the given columns, as XLSX. */
+export function exportTrackingRequests(query: TrackingRequestQuery, columns: string[]): Promise<void> {
+  const { page: _page, ...filters } = query;
+  return downloadApiFile('tracking-requests/export', { ...filters, columns }, 'tracking-requests.xlsx');
+}
+
+/** One bad row of a refused bulk file, as the portal lists it. */
+export interface BulkRowError {
+  row: number | null;
+  messages: string[];
+}
+
+function messagesOf(value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(messagesOf);
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([field, v]) =>
+      messagesOf(v).map((m) => (field === 'non_field_errors' || field === 'detail' ? m : `${field}: ${m}`)),
+    );
+  }
+  return [String(value)];
+}
+
+/**
+ * The per-row errors of a refused bulk file. The API answers `{non_field_errors: [summary], "row N": [messages]}`;
+ * a list of rows (`{row|line, errors|messages|message}`) under `rows` or `errors` is read too.
+ */
+export function bulkRowErrors(body: unknown): BulkRowError[] {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const keyed = Object.entries(body as Record<string, unknown>)
+      .map(([key, value]) => ({ match: /^row\s*(\d+)$/i.exec(key), value }))
+      .filter((entry) => entry.match !== null)
+      .map((entry) => ({ row: Number(entry.match![1]), messages: messagesOf(entry.value) }))
+      .sort((a, b) => a.row - b.row);
+    if (keyed.length > 0) return keyed;
+  }
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object'
+      ? ((body as Record<string, unknown>).rows ?? (body as Record<string, unknown>).errors)
+      : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => {
+    if (!item || typeof item !== 'object') return { row: null, messages: messagesOf(item) };
+    const { row, line, errors, messages, message, ...rest } = item as Record<string, unknown>;
+    const rowNumber = typeof row === 'number' ? row : typeof line === 'number' ? line : null;
+    const found = [...messagesOf(errors), ...messagesOf(messages), ...messagesOf(message)];
+    return { row: rowNumber, messages: found.length > 0 ? found : messagesOf(rest) };
+  });
+}

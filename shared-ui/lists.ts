@@ -1,0 +1,2 @@
+// Entry point of `@portal/shared-ui/lists` (see src/lists/index.ts).
+export * from './src/lists';
