@@ -1,14 +1,234 @@
+// Route page /tracking-requests/{id}: the request's read-only fields, client code and project editable in place
+// while the status is new (write permission), its shipments with Show All / Exclude Hidden and Hide/Show, and
+// Retry / Archive / Cancel at the bottom.
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from '@portal/shared-ui/router';
+import {
+  ApiError,
+  canWrite as canWriteOf,
+  trackingRequestsApi,
+  useSession,
+  type TrackingRequestRecord,
+} from '@portal/shared-api';
+import { Spinner } from '@portal/shared-ui';
+import { Link, useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
+import { HealthCounts } from '../features/common/HealthCounts';
+import { InlineClientCode } from '../features/common/InlineClientCode';
+import { InlineProject } from '../features/common/InlineProject';
+import { RequestActions } from '../features/common/RequestActions';
+import { RequestShipments } from '../features/common/RequestShipments';
+import { StatusBadge } from '../features/common/StatusBadge';
+import { formatDate, formatDateTime, NONE } from '../lib/format';
+import { useLookups } from '../lib/lookups';
+import { notifyRequestError } from '../lib/notices';
+import { isEditable, offeredActions } from '../lib/status-rules';
+import { ensureTrackingStyles } from '../lib/styles';
 
-/** Route page; its screens are built under their own issue. */
+type Load = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; request: TrackingRequestRecord };
+
 export function TrackingRequestDetailPage() {
+  ensureTrackingStyles();
   const { t } = useTranslation(NS);
   const { id } = useParams();
+  const requestId = Number(id);
+  const writable = useSession((state) => canWriteOf(state.user));
+  const { projects } = useLookups();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    if (!Number.isInteger(requestId) || requestId < 1) {
+      setLoad({ state: 'missing' });
+      return;
+    }
+    const controller = new AbortController();
+    trackingRequestsApi
+      .get(requestId, controller.signal)
+      .then((request) => setLoad({ state: 'ready', request }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) setLoad({ state: 'missing' });
+        else {
+          notifyRequestError(error);
+          setLoad((prev) => (prev.state === 'loading' ? { state: 'missing' } : prev));
+        }
+      });
+    return () => controller.abort();
+  }, [requestId, reload]);
+
+  const update = useCallback(
+    (change: Partial<TrackingRequestRecord>) =>
+      setLoad((prev) =>
+        prev.state === 'ready' ? { state: 'ready', request: { ...prev.request, ...change } } : prev,
+      ),
+    [],
+  );
+
+  const heading = <h1>{t('trackingRequestDetail.title', { id })}</h1>;
+
+  if (load.state !== 'ready') {
+    return (
+      <section className="pui-page trk-page" data-testid="page-tracking-request-detail-page">
+        <header className="trk-page__head">
+          <div>{heading}</div>
+        </header>
+        {load.state === 'loading' ? (
+          <Spinner size="lg" label={t('actions.loading', { ns: 'common' })} />
+        ) : (
+          <div className="trk-card">
+            <p>{t('trackingRequestDetail.notFound')}</p>
+            <Link className="trk-link" to="/tracking-requests">
+              {t('trackingRequestDetail.backToList')}
+            </Link>
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  const request = load.request;
+  const editable = writable && isEditable(request.status);
+  const offered = offeredActions(request, 'detail');
+  const hasActions = offered.retry.offered || offered.archive.offered || offered.cancel.offered;
+
   return (
-    <section className="pui-page" data-testid="page-tracking-request-detail-page">
-      <h1>{t('trackingRequestDetail.title', { id })}</h1>
+    <section className="pui-page trk-page" data-testid="page-tracking-request-detail-page">
+      <header className="trk-page__head">
+        <div>
+          {heading}
+          <p className="trk-page__subtitle">
+            <span className="trk-mono">{request.code_value}</span> · {request.carrier}
+          </p>
+        </div>
+        <Link className="trk-link" to="/tracking-requests">
+          {t('trackingRequestDetail.backToList')}
+        </Link>
+      </header>
+      <div className="trk-card">
+        {!isEditable(request.status) && writable && (
+          <p className="trk-note">{t('trackingRequestDetail.readOnly')}</p>
+        )}
+        <dl className="trk-facts">
+          <div>
+            <dt>{t('columns.code_type')}</dt>
+            <dd>{t(`codeType.${request.code_type}`, { defaultValue: request.code_type })}</dd>
+          </div>
+          <div>
+            <dt>{t('columns.code_value')}</dt>
+            <dd className="trk-mono">{request.code_value}</dd>
+          </div>
+          <div>
+            <dt>{t('columns.carrier')}</dt>
+            <dd>{request.carrier}</dd>
+          </div>
+          <div>
+            <dt>{t('columns.status')}</dt>
+            <dd>
+              <StatusBadge status={request.status} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('columns.created_at')}</dt>
+            <dd>{formatDateTime(request.created_at)}</dd>
+          </div>
+          <div>
+            <dt>{t('columns.contractual_eta_pod')}</dt>
+            <dd>{formatDate(request.contractual_eta_pod)}</dd>
+          </div>
+          <div>
+            <dt>{t('columns.contractual_eta_dlv')}</dt>
+            <dd>{formatDate(request.contractual_eta_dlv)}</dd>
+          </div>
+          <div>
+            <dt>
+              {editable ? (
+                <label htmlFor="tr-detail-client-code">{t('columns.client_code')}</label>
+              ) : (
+                t('columns.client_code')
+              )}
+            </dt>
+            <dd>
+              {editable ? (
+                <InlineClientCode
+                  id="tr-detail-client-code"
+                  requestId={request.id}
+                  value={request.client_code ?? ''}
+                  onSaved={(client_code) => update({ client_code })}
+                />
+              ) : (
+                request.client_code || NONE
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>
+              {editable && projects.length > 0 ? (
+                <label htmlFor="tr-detail-project">{t('columns.project')}</label>
+              ) : (
+                t('columns.project')
+              )}
+            </dt>
+            <dd>
+              {editable && projects.length > 0 ? (
+                <InlineProject
+                  id="tr-detail-project"
+                  requestId={request.id}
+                  projectId={request.project_id}
+                  projects={projects}
+                  onSaved={(project_id, project) => update({ project_id, project })}
+                />
+              ) : (
+                request.project || NONE
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('columns.shipments_count')}</dt>
+            <dd>{request.shipments_count}</dd>
+          </div>
+          <div>
+            <dt>{t('columns.shipments_health')}</dt>
+            <dd>
+              <HealthCounts counts={request.shipments_health} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('columns.last_update')}</dt>
+            <dd>{formatDateTime(request.last_update)}</dd>
+          </div>
+          {request.container_filter?.length > 0 && (
+            <div>
+              <dt>{t('columns.container_filter')}</dt>
+              <dd className="trk-mono">{request.container_filter.join(', ')}</dd>
+            </div>
+          )}
+        </dl>
+        {request.warnings?.length > 0 && (
+          <ul className="trk-warnings">
+            {request.warnings.map((warning, i) => (
+              <li key={i}>{typeof warning === 'string' ? warning : warning.message}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="trk-card">
+        <h2>{t('trackingRequestDetail.shipments')}</h2>
+        <RequestShipments requestId={request.id} manageHidden canWrite={writable} />
+      </div>
+      {writable && hasActions && (
+        <div className="trk-card">
+          <h2>{t('trackingRequestDetail.actions')}</h2>
+          <RequestActions
+            request={request}
+            place="detail"
+            onStatusChange={(status) => {
+              update({ status });
+              setReload((n) => n + 1);
+            }}
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,12 +1,284 @@
+// Route page /tracking-requests: filters kept in the URL, Configure Columns, the paged sortable table with
+// inline client code and project, Retry / Archive / Cancel, and a modal with a request's shipments.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  ApiError,
+  canWrite as canWriteOf,
+  exportTrackingRequests,
+  trackingRequestsApi,
+  useSession,
+  type TrackingRequestRecord,
+} from '@portal/shared-api';
+import { Button, DURATIONS, Modal, Table, type TableColumn } from '@portal/shared-ui';
+import {
+  ConfigureColumnsModal,
+  LISTS_NS,
+  useColumnPreferences,
+  useUrlFilters,
+  visibleColumnKeys,
+} from '@portal/shared-ui/lists';
+import { Link } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
+import { HealthCounts } from '../features/common/HealthCounts';
+import { InlineClientCode } from '../features/common/InlineClientCode';
+import { InlineProject } from '../features/common/InlineProject';
+import { RequestActions } from '../features/common/RequestActions';
+import { PAGE_SIZE, RequestShipments } from '../features/common/RequestShipments';
+import { StatusBadge } from '../features/common/StatusBadge';
+import {
+  ALL_COLUMNS,
+  DEFAULT_COLUMNS,
+  DEFAULT_ORDERING,
+  FILTERS,
+  FIXED_COLUMNS,
+  SORTABLE_COLUMNS,
+  type ColumnKey,
+} from '../features/list/columns';
+import { TrackingRequestFilters } from '../features/list/TrackingRequestFilters';
+import { formatDate, formatDateTime, NONE } from '../lib/format';
+import { useLookups } from '../lib/lookups';
+import { notifyRequestError } from '../lib/notices';
+import { ensureTrackingStyles } from '../lib/styles';
 
-/** Route page; its screens are built under their own issue. */
+/** While a request waits for its first shipments, the list asks again this often (ms). */
+const REFRESH_WHILE_WAITING = 15_000;
+
 export function TrackingRequestListPage() {
+  ensureTrackingStyles();
   const { t } = useTranslation(NS);
+  const { t: tl } = useTranslation(LISTS_NS);
+  const writable = useSession((state) => canWriteOf(state.user));
+  const filters = useUrlFilters(FILTERS, { defaultOrdering: DEFAULT_ORDERING });
+  const { query, page, setPage, ordering, setOrdering, reset } = filters;
+  const { carriers, projects } = useLookups();
+  const { saved, save } = useColumnPreferences('trackings_fields');
+  const [rows, setRows] = useState<TrackingRequestRecord[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [reload, setReload] = useState(0);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  const [shipmentsOf, setShipmentsOf] = useState<TrackingRequestRecord | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const queryKey = JSON.stringify(query);
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    trackingRequestsApi
+      .list(JSON.parse(queryKey), controller.signal)
+      .then((answer) => {
+        setRows(answer.results);
+        setCount(answer.count);
+        setLoading(false);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoading(false);
+        // a page that no longer exists (the list got shorter): back to the first one
+        if (error instanceof ApiError && error.status === 404 && page > 1) setPage(1);
+        else notifyRequestError(error);
+      });
+    return () => controller.abort();
+  }, [queryKey, reload, page, setPage]);
+
+  const waiting = rows.some((row) => row.status === 'new' && row.shipments_count === 0);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => setReload((n) => n + 1), REFRESH_WHILE_WAITING);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
+  const updateRow = useCallback(
+    (id: number, change: Partial<TrackingRequestRecord>) =>
+      setRows((prev) => prev.map((row) => (row.id === id ? { ...row, ...change } : row))),
+    [],
+  );
+
+  const visible = visibleColumnKeys(ALL_COLUMNS, saved, DEFAULT_COLUMNS, FIXED_COLUMNS) as ColumnKey[];
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await exportTrackingRequests(query, visible);
+    } catch (error) {
+      notifyRequestError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const renderCell = useCallback(
+    (key: ColumnKey, row: TrackingRequestRecord) => {
+      switch (key) {
+        case 'id':
+          return (
+            <Link
+              className="trk-link"
+              to={`/tracking-requests/${row.id}`}
+              aria-label={t('actions.open', { id: row.id })}
+            >
+              {row.id}
+            </Link>
+          );
+        case 'status':
+          return <StatusBadge status={row.status} />;
+        case 'code_type':
+          return t(`codeType.${row.code_type}`, { defaultValue: row.code_type });
+        case 'code_value':
+          return <span className="trk-mono">{row.code_value}</span>;
+        case 'client_code':
+          return writable ? (
+            <InlineClientCode
+              requestId={row.id}
+              value={row.client_code ?? ''}
+              onSaved={(client_code) => updateRow(row.id, { client_code })}
+            />
+          ) : (
+            row.client_code || NONE
+          );
+        case 'project':
+          return writable && projects.length > 0 ? (
+            <InlineProject
+              requestId={row.id}
+              projectId={row.project_id}
+              projects={projects}
+              onSaved={(project_id, project) => updateRow(row.id, { project_id, project })}
+            />
+          ) : (
+            row.project || NONE
+          );
+        case 'carrier':
+          return row.carrier;
+        case 'shipments_count':
+          return row.shipments_count;
+        case 'shipments_health':
+          return <HealthCounts counts={row.shipments_health} />;
+        case 'contractual_eta_pod':
+          return formatDate(row.contractual_eta_pod);
+        case 'contractual_eta_dlv':
+          return formatDate(row.contractual_eta_dlv);
+        case 'container_filter':
+          return row.container_filter?.length ? row.container_filter.join(', ') : NONE;
+        case 'last_update':
+          return formatDateTime(row.last_update);
+        case 'created_at':
+          return formatDateTime(row.created_at);
+        case 'modified_at':
+          return formatDateTime(row.modified_at);
+        default:
+          return null;
+      }
+    },
+    [t, writable, projects, updateRow],
+  );
+
+  const columns = useMemo(() => {
+    const list: TableColumn<TrackingRequestRecord>[] = [
+      {
+        key: 'expand',
+        header: <span className="pui-visually-hidden">{t('columns.shipments_count')}</span>,
+        width: '40px',
+        render: (row) => (
+          <button
+            type="button"
+            className="trk-expander"
+            aria-haspopup="dialog"
+            aria-label={t('actions.showShipments', { id: row.id })}
+            onClick={() => setShipmentsOf(row)}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        ),
+      },
+      ...visible.map((key) => ({
+        key,
+        header: t(`columns.${key}`),
+        sortable: SORTABLE_COLUMNS.includes(key),
+        render: (row: TrackingRequestRecord) => renderCell(key, row),
+      })),
+    ];
+    if (writable) {
+      list.push({
+        key: 'actions',
+        header: t('columns.actions'),
+        render: (row) => (
+          <RequestActions
+            request={row}
+            place="list"
+            onStatusChange={(status) => {
+              updateRow(row.id, { status });
+              setReload((n) => n + 1);
+            }}
+          />
+        ),
+      });
+    }
+    return list;
+  }, [t, visible, renderCell, writable, updateRow]);
+
   return (
-    <section className="pui-page" data-testid="page-tracking-request-list-page">
-      <h1>{t('trackingRequestList.title')}</h1>
+    <section className="pui-page trk-page" data-testid="page-tracking-request-list-page">
+      <header className="trk-page__head">
+        <div>
+          <h1>{t('trackingRequestList.title')}</h1>
+          <p className="trk-page__subtitle">{t('trackingRequestList.subtitle')}</p>
+        </div>
+        {writable && (
+          <Link className="pui-button pui-button--primary pui-button--md" to="/add-tracking-request">
+            {t('trackingRequestList.add')}
+          </Link>
+        )}
+      </header>
+      <TrackingRequestFilters filters={filters} carriers={carriers} />
+      <div className="pui-list-actions">
+        <Button variant="secondary" onClick={reset}>
+          {tl('filters.reset')}
+        </Button>
+        <Button variant="secondary" onClick={() => setColumnsOpen(true)}>
+          {tl('filters.configureColumns')}
+        </Button>
+        {writable && (
+          <Button variant="secondary" busy={exporting} onClick={() => void exportList()}>
+            {t('trackingRequestList.export')}
+          </Button>
+        )}
+        <span className="trk-muted" aria-live="polite">
+          {loading ? '' : t('trackingRequestList.count', { count })}
+        </span>
+      </div>
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        ordering={ordering}
+        onOrderingChange={setOrdering}
+        page={page}
+        pageCount={Math.max(1, Math.ceil(count / PAGE_SIZE))}
+        onPageChange={setPage}
+        loading={loading}
+        emptyText={t('trackingRequestList.empty')}
+        caption={t('trackingRequestList.caption')}
+        className={writable ? 'trk-list trk-list--actions' : 'trk-list'}
+      />
+      <ConfigureColumnsModal
+        open={columnsOpen}
+        onClose={() => setColumnsOpen(false)}
+        columns={ALL_COLUMNS.map((key) => ({ key, label: t(`columns.${key}`) }))}
+        defaultColumns={DEFAULT_COLUMNS}
+        fixedColumns={FIXED_COLUMNS}
+        saved={saved}
+        onSave={save}
+        errorDuration={DURATIONS.trackingRequest}
+      />
+      <Modal
+        open={shipmentsOf !== null}
+        onClose={() => setShipmentsOf(null)}
+        size="lg"
+        title={t('shipments.modalTitle', { code: shipmentsOf?.code_value ?? '' })}
+      >
+        {shipmentsOf && <RequestShipments requestId={shipmentsOf.id} />}
+      </Modal>
     </section>
   );
 }

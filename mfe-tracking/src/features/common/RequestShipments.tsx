@@ -1,0 +1,166 @@
+// The shipments of one tracking request, paged (30 a page): read-only in the list's modal; in the detail page
+// with the 'Show All / Exclude Hidden' choice and a Hide/Show button per row (write permission).
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trackingShipmentsApi, trackingRequestsApi, type Port, type Shipment } from '@portal/shared-api';
+import { Button, Table, ToggleButtons, type TableColumn } from '@portal/shared-ui';
+import { Link } from '@portal/shared-ui/router';
+import { NS } from '../../i18n';
+import { formatDate, formatDateTime, NONE } from '../../lib/format';
+import { notifyRequestError, notifyShipmentHidden } from '../../lib/notices';
+
+export const PAGE_SIZE = 30;
+
+export interface RequestShipmentsProps {
+  requestId: number;
+  /** Shows the Show All / Exclude Hidden choice and the per-row Hide/Show. */
+  manageHidden?: boolean;
+  canWrite?: boolean;
+}
+
+const portText = (port: Port | null | undefined) => (port ? port.locode || port.name : NONE);
+
+export function RequestShipments({
+  requestId,
+  manageHidden = false,
+  canWrite = false,
+}: RequestShipmentsProps) {
+  const { t } = useTranslation(NS);
+  const [page, setPage] = useState(1);
+  const [excludeHidden, setExcludeHidden] = useState(false);
+  const [rows, setRows] = useState<Shipment[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    trackingRequestsApi
+      .shipments(
+        requestId,
+        { page, exclude_hidden: manageHidden && excludeHidden ? true : undefined },
+        controller.signal,
+      )
+      .then((answer) => {
+        setRows(answer.results);
+        setCount(answer.count);
+        setLoading(false);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoading(false);
+        notifyRequestError(error);
+      });
+    return () => controller.abort();
+  }, [requestId, page, excludeHidden, manageHidden, reload]);
+
+  const toggleHidden = useCallback(async (shipment: Shipment) => {
+    const hide = !shipment.hide;
+    setBusyId(shipment.id);
+    try {
+      await (hide ? trackingShipmentsApi.hide(shipment.id) : trackingShipmentsApi.show(shipment.id));
+      notifyShipmentHidden(hide);
+      setRows((prev) => prev.map((row) => (row.id === shipment.id ? { ...row, hide } : row)));
+      setReload((n) => n + 1);
+    } catch (error) {
+      notifyRequestError(error);
+    } finally {
+      setBusyId(null);
+    }
+  }, []);
+
+  const columns: TableColumn<Shipment>[] = [
+    {
+      key: 'container_number',
+      header: t('shipments.container'),
+      render: (row) => (
+        <Link
+          className="trk-link trk-mono"
+          to={`/shipments/${row.id}`}
+          aria-label={t('shipments.open', { container: row.container_number ?? row.id })}
+        >
+          {row.container_number ?? `#${row.id}`}
+        </Link>
+      ),
+    },
+    { key: 'status_verbose', header: t('shipments.status'), render: (row) => row.status_verbose || NONE },
+    {
+      key: 'health',
+      header: t('shipments.health'),
+      render: (row) =>
+        row.health ? (
+          <span className={`trk-health__dot trk-health--${row.health}`}>{t(`health.${row.health}`)}</span>
+        ) : (
+          NONE
+        ),
+    },
+    { key: 'pol_loc', header: t('shipments.pol'), render: (row) => portText(row.pol_loc) },
+    { key: 'pod_loc', header: t('shipments.pod'), render: (row) => portText(row.pod_loc) },
+    { key: 'eta', header: t('shipments.eta'), render: (row) => formatDate(row.ata ?? row.eta) },
+    {
+      key: 'last_update',
+      header: t('shipments.lastUpdate'),
+      render: (row) => formatDateTime(row.last_update),
+    },
+  ];
+  if (manageHidden) {
+    columns.push({
+      key: 'hide',
+      header: canWrite ? t('shipments.hideShow') : t('shipments.hidden'),
+      render: (row) =>
+        canWrite ? (
+          <span className="trk-inline">
+            {row.hide && <span className="trk-muted">{t('shipments.hidden')}</span>}
+            <Button
+              size="sm"
+              variant="secondary"
+              busy={busyId === row.id}
+              onClick={() => void toggleHidden(row)}
+            >
+              {row.hide ? t('shipments.show') : t('shipments.hide')}
+            </Button>
+          </span>
+        ) : row.hide ? (
+          t('shipments.hidden')
+        ) : (
+          NONE
+        ),
+    });
+  }
+
+  return (
+    <div>
+      {manageHidden && (
+        <div className="trk-toolbar">
+          <ToggleButtons
+            label={t('shipments.visibility')}
+            multiple={false}
+            options={[
+              { value: 'all', label: t('shipments.showAll') },
+              { value: 'exclude', label: t('shipments.excludeHidden') },
+            ]}
+            value={[excludeHidden ? 'exclude' : 'all']}
+            onChange={(value) => {
+              if (value.length === 0) return;
+              setExcludeHidden(value[0] === 'exclude');
+              setPage(1);
+            }}
+          />
+        </div>
+      )}
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={loading}
+        emptyText={t('shipments.empty')}
+        caption={t('trackingRequestDetail.shipments')}
+        page={page}
+        pageCount={Math.max(1, Math.ceil(count / PAGE_SIZE))}
+        onPageChange={setPage}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// Upload Bulk and Download Bulk Template: the first chosen file goes to the API with a progress bar; a refused
+// file resets the input and lists the rows the API explained; nothing is imported unless the whole file is valid.
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ApiError,
+  bulkRowErrors,
+  downloadBulkTemplate,
+  errorToNotificationBody,
+  uploadBulkTrackingRequests,
+  type BulkRowError,
+  type BulkUploadResult,
+} from '@portal/shared-api';
+import { Button } from '@portal/shared-ui';
+import { NS } from '../../i18n';
+import { notifyRequestError, notifyRequestSaved } from '../../lib/notices';
+
+type Outcome =
+  | { kind: 'ok'; count: number | null }
+  | { kind: 'error'; name: string; rows: BulkRowError[]; other: string[] };
+
+function importedCount(result: BulkUploadResult): number | null {
+  for (const value of [result.created, result.imported, result.count]) {
+    if (typeof value === 'number') return value;
+  }
+  return Array.isArray(result.results) ? result.results.length : null;
+}
+
+export interface BulkUploadProps {
+  /** Called after a file was imported. */
+  onImported?: (count: number | null) => void;
+}
+
+export function BulkUpload({ onImported }: BulkUploadProps) {
+  const { t } = useTranslation(NS);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const upload = async (files: FileList | null) => {
+    const file = files?.[0]; // the first file only (spec section 5)
+    if (!file) return;
+    setOutcome(null);
+    setProgress(0);
+    setUploading(file.name);
+    try {
+      const result = await uploadBulkTrackingRequests(file, setProgress);
+      const count = importedCount(result);
+      setOutcome({ kind: 'ok', count });
+      notifyRequestSaved();
+      onImported?.(count);
+    } catch (error) {
+      const rows = error instanceof ApiError ? bulkRowErrors(error.body) : [];
+      const other =
+        rows.length > 0
+          ? []
+          : errorToNotificationBody(error).map((entry) => `${entry.label}: ${entry.messages.join(' ')}`);
+      setOutcome({ kind: 'error', name: file.name, rows, other });
+      notifyRequestError(error);
+    } finally {
+      setUploading(null);
+      // reset the input so the same (fixed) file can be chosen again
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadBulkTemplate();
+    } catch (error) {
+      notifyRequestError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className="trk-bulk">
+      <p className="trk-bulk__help">{t('bulk.help')}</p>
+      <div className="trk-bulk__buttons">
+        <input
+          ref={inputRef}
+          type="file"
+          className="pui-visually-hidden"
+          accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+          aria-label={t('bulk.file')}
+          tabIndex={-1}
+          data-testid="bulk-file"
+          onChange={(event) => void upload(event.target.files)}
+        />
+        <Button busy={uploading !== null} onClick={() => inputRef.current?.click()}>
+          {t('bulk.upload')}
+        </Button>
+        <Button variant="secondary" busy={downloading} onClick={() => void download()}>
+          {t('bulk.template')}
+        </Button>
+      </div>
+      {uploading !== null && (
+        <div role="status">
+          <span>{t('bulk.uploading', { name: uploading })}</span>
+          <progress max={1} value={progress} aria-label={t('bulk.progress')} />
+        </div>
+      )}
+      {outcome?.kind === 'ok' && (
+        <div className="trk-bulk__result trk-bulk__result--ok" role="status">
+          {outcome.count === null ? t('bulk.doneUnknown') : t('bulk.done', { count: outcome.count })}
+        </div>
+      )}
+      {outcome?.kind === 'error' && (
+        <div className="trk-bulk__result trk-bulk__result--error" role="alert">
+          <p>
+            {outcome.rows.length > 0
+              ? t('bulk.failed', { name: outcome.name })
+              : t('bulk.failedNoRows', { name: outcome.name })}
+          </p>
+          <ul className="trk-bulk__rows">
+            {outcome.rows.map((row, i) => (
+              <li key={i}>
+                {row.row !== null && <strong>{t('bulk.row', { row: row.row })}: </strong>}
+                {row.messages.join(' ')}
+              </li>
+            ))}
+            {outcome.other.map((message, i) => (
+              <li key={`o${i}`}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

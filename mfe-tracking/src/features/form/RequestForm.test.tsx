@@ -1,0 +1,139 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { Carrier, Project } from '@portal/shared-api';
+import { LISTS_NS, listsResources } from '@portal/shared-ui/lists';
+import { createTestI18n } from '@portal/shared-ui/src/test-utils/createTestI18n';
+import { NS, resources } from '../../i18n';
+import { RequestForm } from './RequestForm';
+
+const carrier = (id: number, name: string, over: Partial<Carrier> = {}): Carrier => ({
+  id,
+  official_name: name,
+  short_name: name,
+  scac: name.slice(0, 4).toUpperCase(),
+  oicode: null,
+  request_type_support: { b_id: true, c_id: true, m_bl: true },
+  ctt_quality: { note: 'Good coverage.', rank: 4 },
+  ...over,
+});
+
+const CARRIERS = [
+  carrier(1, 'Maersk'),
+  carrier(2, 'Evergreen Marine', {
+    ctt_quality: { note: 'Bookings and B/Ls: container number submission is needed.', rank: 3 },
+  }),
+  carrier(3, 'Yang Ming', { request_type_support: { b_id: false, c_id: true, m_bl: true } }),
+];
+const PROJECTS: Project[] = [{ id: 9, name: 'Reefers', subscribers: [] }];
+
+function setup({ writable = true, projects = PROJECTS, lng = 'en' as 'en' | 'es' } = {}) {
+  const i18n = createTestI18n(lng);
+  for (const l of ['en', 'es'] as const) {
+    i18n.addResourceBundle(l, NS, resources[l]);
+    i18n.addResourceBundle(l, LISTS_NS, listsResources[l]);
+  }
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+  );
+  const props = { onRefused: jest.fn(), onSaved: jest.fn(), onBack: jest.fn() };
+  render(<RequestForm carriers={CARRIERS} projects={projects} writable={writable} {...props} />, {
+    wrapper: Wrapper,
+  });
+  return { ...props, user: userEvent.setup() };
+}
+
+const options = (label: string) =>
+  within(screen.getByLabelText(label))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
+describe('RequestForm', () => {
+  it('marks carrier, code type and code value as required when saving an empty form', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText(/^Carrier/)).toHaveAccessibleDescription(/This field is required\./);
+    expect(screen.getByLabelText(/^Code type/)).toHaveAccessibleDescription(/This field is required\./);
+    expect(screen.getByLabelText(/^Code value/)).toHaveAccessibleDescription(/This field is required\./);
+  });
+
+  it('offers only the code types the chosen carrier supports', async () => {
+    const { user } = setup();
+    expect(options('Code type*')).toEqual([
+      'Choose a code type',
+      'Container number',
+      'Booking number',
+      'B/L number',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Carrier*'), 'Yang Ming');
+    expect(options('Code type*')).toEqual(['Choose a code type', 'Container number', 'B/L number']);
+  });
+
+  it('clears a code type the new carrier does not support', async () => {
+    const { user } = setup();
+    await user.selectOptions(screen.getByLabelText('Carrier*'), 'Maersk');
+    await user.selectOptions(screen.getByLabelText('Code type*'), 'Booking number');
+    await user.selectOptions(screen.getByLabelText('Carrier*'), 'Yang Ming');
+    expect(screen.getByLabelText('Code type*')).toHaveValue('');
+  });
+
+  it("shows the container only when the carrier needs it for bookings and B/Ls, and requires it ('Required input: Container.')", async () => {
+    const { user, onSaved } = setup();
+    await user.selectOptions(screen.getByLabelText('Carrier*'), 'Evergreen Marine');
+    await user.selectOptions(screen.getByLabelText('Code type*'), 'Container number');
+    expect(screen.queryByLabelText('Container*')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Code type*'), 'Booking number');
+    expect(screen.getByLabelText('Container*')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code value*'), 'EGLV123456');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Container*')).toHaveAccessibleDescription(/Required input: Container\./);
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.selectOptions(screen.getByLabelText('Carrier*'), 'Maersk');
+    expect(screen.queryByLabelText('Container*')).not.toBeInTheDocument();
+  });
+
+  it('shows the project only when projects exist', () => {
+    setup({ projects: [] });
+    expect(screen.queryByLabelText('Project')).not.toBeInTheDocument();
+  });
+
+  it('offers the project when projects exist', () => {
+    setup();
+    expect(options('Project')).toEqual(['No project', 'Reefers']);
+  });
+
+  it('refuses a bad container filter tag with the exact message; hides the filter for container requests', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Container filter'), 'MSCU12{Enter}');
+    expect(
+      screen.getByText('Container numbers feature 4 uppercase letters followed by 7 digits.'),
+    ).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Code type*'), 'Container number');
+    expect(screen.queryByLabelText('Container filter')).not.toBeInTheDocument();
+  });
+
+  it('refuses bad contractual dates', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Contractual ETA at POD'), '2024-13-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Contractual ETA at POD')).toHaveAccessibleDescription(/Invalid date/);
+  });
+
+  it('without write permission the save is refused (the page then goes to the dashboard)', async () => {
+    const { user, onRefused, onSaved } = setup({ writable: false });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onRefused).toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('speaks Spanish', async () => {
+    const { user } = setup({ lng: 'es' });
+    await user.selectOptions(screen.getByLabelText('Naviera*'), 'Evergreen Marine');
+    await user.selectOptions(screen.getByLabelText('Tipo de código*'), 'Número de reserva');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(screen.getByLabelText('Contenedor*')).toHaveAccessibleDescription(
+      /Dato obligatorio: Contenedor\./,
+    );
+  });
+});

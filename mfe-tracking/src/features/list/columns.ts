@@ -1,0 +1,68 @@
+// The columns of the tracking request list (spec section 2): every one the Configure Columns modal offers,
+// the defaults, and the ones the API can sort by.
+
+/** Display order; id is always shown. */
+export const ALL_COLUMNS = [
+  'id',
+  'status',
+  'code_type',
+  'code_value',
+  'client_code',
+  'project',
+  'carrier',
+  'shipments_count',
+  'shipments_health',
+  'contractual_eta_pod',
+  'contractual_eta_dlv',
+  'container_filter',
+  'last_update',
+  'created_at',
+  'modified_at',
+] as const;
+
+export type ColumnKey = (typeof ALL_COLUMNS)[number];
+
+export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
+  'status',
+  'code_type',
+  'code_value',
+  'client_code',
+  'project',
+  'carrier',
+  'shipments_count',
+  'contractual_eta_pod',
+  'contractual_eta_dlv',
+  'created_at',
+];
+
+export const FIXED_COLUMNS: readonly ColumnKey[] = ['id'];
+
+/** Columns whose header sorts the list (`ordering`); the others are computed or lists. */
+export const SORTABLE_COLUMNS: readonly ColumnKey[] = [
+  'id',
+  'status',
+  'code_type',
+  'code_value',
+  'client_code',
+  'project',
+  'carrier',
+  'shipments_count',
+  'contractual_eta_pod',
+  'contractual_eta_dlv',
+  'last_update',
+  'created_at',
+  'modified_at',
+];
+
+export const DEFAULT_ORDERING = '-created_at';
+
+/** The list's filters, as kept in the URL. */
+export const FILTERS = {
+  search: 'text',
+  status: 'list',
+  carrier_id: 'value',
+  last_update_after: 'value',
+  last_update_before: 'value',
+  created_at_after: 'value',
+  created_at_before: 'value',
+} as const;

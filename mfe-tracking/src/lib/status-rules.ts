@@ -1,0 +1,49 @@
+// Which of Retry, Archive and Cancel a tracking request offers (spec section 4), and whether they are enabled.
+import type { TrackingRequestStatus } from '@portal/shared-api';
+
+/** Statuses in which Archive and Cancel are never offered. */
+const NO_ARCHIVE_OR_CANCEL: readonly string[] = [
+  'invalid',
+  'cancelled',
+  'archived',
+  'pending_archiving',
+  'pending_cancelling',
+];
+
+export type ActionPlace = 'list' | 'detail';
+
+export interface RequestFlags {
+  status: TrackingRequestStatus | string;
+  cancellable: boolean;
+  archivable: boolean;
+}
+
+export interface OfferedAction {
+  offered: boolean;
+  enabled: boolean;
+}
+
+export interface OfferedActions {
+  retry: OfferedAction;
+  archive: OfferedAction;
+  cancel: OfferedAction;
+}
+
+/**
+ * Retry only from invalid. Archive and Cancel unless the status is invalid, cancelled, archived or pending;
+ * the list also leaves them out for new requests; each is enabled only when its flag is true.
+ */
+export function offeredActions(request: RequestFlags, place: ActionPlace): OfferedActions {
+  const statusAllows =
+    !NO_ARCHIVE_OR_CANCEL.includes(request.status) && !(place === 'list' && request.status === 'new');
+  return {
+    retry: { offered: request.status === 'invalid', enabled: request.status === 'invalid' },
+    archive: { offered: statusAllows, enabled: statusAllows && request.archivable },
+    cancel: { offered: statusAllows, enabled: statusAllows && request.cancellable },
+  };
+}
+
+/** The detail page is read-only unless the status is new (spec section 4). */
+export function isEditable(status: TrackingRequestStatus | string): boolean {
+  return status === 'new';
+}
