@@ -1,14 +1,146 @@
+// The shipment detail (/shipments/{id}): card, summary bar, planned (Show/Hide) and actual calendars, timeline,
+// change history, the route map widget of mfe_map loaded at run time, and Back.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from '@portal/shared-ui/router';
+import { ApiError, errorToNotificationBody, shipmentsApi, type Shipment } from '@portal/shared-api';
+import { Button, notifyError, RemoteWidget, Spinner, type RouteMapProps } from '@portal/shared-ui';
+import { useNavigate, useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
+import { ChangeHistory, type DateChange } from '../features/detail/ChangeHistory';
+import { ShipmentCard } from '../features/detail/ShipmentCard';
+import { StatusCalendar } from '../features/detail/StatusCalendar';
+import { SummaryBar } from '../features/detail/SummaryBar';
+import { Timeline } from '../features/detail/Timeline';
+import type { TimelineEvent } from '../features/detail/timeline';
+import { summaryPorts } from '../features/detail/summary';
+import { ensureShipmentStyles } from '../styles';
 
-/** Route page; its screens are built under their own issue. */
+type ShipmentDetail = Shipment & { events?: TimelineEvent[]; date_changes?: DateChange[] };
+
+export function routeMapProps(s: Shipment, label: string): RouteMapProps {
+  const ports = summaryPorts(s)
+    .filter(({ port }) => port.longitude !== null && port.latitude !== null)
+    .map(({ port }) => ({
+      lng: Number(port.longitude),
+      lat: Number(port.latitude),
+      label: port.locode || port.name,
+    }));
+  const last = s.current_vessel_position ?? s.last_coordinates;
+  return {
+    positions: Array.isArray(s.positions) ? s.positions : [],
+    ports,
+    vessel: last
+      ? { lng: last.lng, lat: last.lat, label: s.current_vessel?.name ?? s.container_number ?? '' }
+      : null,
+    label,
+  };
+}
+
 export function ShipmentDetailPage() {
+  ensureShipmentStyles();
   const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation('common');
   const { id } = useParams();
+  const navigate = useNavigate();
+  const [shipment, setShipment] = useState<ShipmentDetail | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
+  const [showPlanned, setShowPlanned] = useState(false);
+
+  useEffect(() => {
+    const n = Number(id);
+    if (!Number.isInteger(n) || n <= 0) {
+      setState('missing');
+      return;
+    }
+    const controller = new AbortController();
+    setState('loading');
+    shipmentsApi
+      .get(n, controller.signal)
+      .then((s) => {
+        setShipment(s as ShipmentDetail);
+        setState('ready');
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState('missing');
+        if (!(error instanceof ApiError && error.status === 404)) {
+          notifyError(tc('errors.title'), errorToNotificationBody(error));
+        }
+      });
+    return () => controller.abort();
+  }, [id, tc]);
+
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/shipments'));
+
   return (
-    <section className="pui-page" data-testid="page-shipment-detail-page">
-      <h1>{t('shipmentDetail.title', { id })}</h1>
+    <section className="pui-page shp-page" data-testid="page-shipment-detail-page">
+      <div className="shp-head">
+        <h1>{t('detail.title', { id })}</h1>
+        <Button variant="secondary" onClick={back} data-testid="detail-back">
+          ← {t('detail.back')}
+        </Button>
+      </div>
+      {state === 'loading' && <Spinner size="lg" label={t('detail.loading')} />}
+      {state === 'missing' && (
+        <p className="shp-panel" role="status" data-testid="detail-missing">
+          {t('detail.notFound')}
+        </p>
+      )}
+      {state === 'ready' && shipment && (
+        <>
+          <div className="shp-detail-grid">
+            <ShipmentCard shipment={shipment} />
+            <SummaryBar shipment={shipment} />
+          </div>
+          <section className="shp-panel" aria-labelledby="shp-calendars">
+            <div className="shp-calendar-head">
+              <h2 id="shp-calendars">
+                {t(showPlanned ? 'detail.calendar.planned' : 'detail.calendar.actual')}
+              </h2>
+              <div className="shp-legend">
+                <span className="shp-date--real">{t('detail.calendar.real')}</span>
+                <span className="shp-date--planned">{t('detail.calendar.plannedDate')}</span>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-pressed={showPlanned}
+                onClick={() => setShowPlanned((v) => !v)}
+                data-testid="toggle-planned"
+              >
+                {showPlanned ? t('detail.calendar.hidePlanned') : t('detail.calendar.showPlanned')}
+              </Button>
+            </div>
+            {showPlanned && (
+              <>
+                <StatusCalendar shipment={shipment} mode="planned" />
+                <h2 style={{ margin: '16px 0 8px', fontSize: 'var(--pui-font-size-lg)' }}>
+                  {t('detail.calendar.actual')}
+                </h2>
+              </>
+            )}
+            <StatusCalendar shipment={shipment} mode="actual" />
+          </section>
+          <section className="shp-panel" aria-labelledby="shp-map-title">
+            <h2 id="shp-map-title">{t('detail.map.title')}</h2>
+            <div className="shp-map" data-testid="route-map-slot">
+              <RemoteWidget<RouteMapProps>
+                id="mfe_map/RouteMap"
+                area={t('detail.map.title')}
+                props={routeMapProps(shipment, t('detail.map.title'))}
+              />
+            </div>
+          </section>
+          <section className="shp-panel" aria-labelledby="shp-timeline-title">
+            <h2 id="shp-timeline-title">{t('detail.timeline.title')}</h2>
+            <Timeline events={shipment.events ?? []} />
+          </section>
+          <section className="shp-panel" aria-labelledby="shp-history-title">
+            <h2 id="shp-history-title">{t('detail.history.title')}</h2>
+            <ChangeHistory changes={shipment.date_changes ?? []} />
+          </section>
+        </>
+      )}
     </section>
   );
 }

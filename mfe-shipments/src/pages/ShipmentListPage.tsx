@@ -1,13 +1,70 @@
+// The shipment list (/shipments): filters kept in the URL, Configure Columns, 22 sortable columns, the pager,
+// the Last Alert Events and Custom Form modals; each row links to its detail.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@portal/shared-ui';
+import {
+  ConfigureColumnsModal,
+  useColumnPreferences,
+  useUrlFilters,
+  visibleColumnKeys,
+} from '@portal/shared-ui/lists';
 import { NS } from '../i18n';
+import { COLUMN_KEYS, DEFAULT_COLUMNS } from '../features/list/columns';
+import { SHIPMENT_FILTERS } from '../features/list/filters';
+import { ShipmentFiltersPanel } from '../features/list/ShipmentFiltersPanel';
+import { ShipmentTable } from '../features/list/ShipmentTable';
+import { useShipmentsPage } from '../features/list/useShipmentsPage';
+import { useCarriers } from '../lib/reference';
+import { ensureShipmentStyles } from '../styles';
 
-/** Route page; its screens are built under their own issue. */
 export function ShipmentListPage() {
+  ensureShipmentStyles();
   const { t } = useTranslation(NS);
+  const filters = useUrlFilters(SHIPMENT_FILTERS);
+  const carriers = useCarriers();
+  const { rows, count, pageCount, loading, reload } = useShipmentsPage(filters.query);
+  const columnsPrefs = useColumnPreferences('shipments_fields');
+  const [configOpen, setConfigOpen] = useState(false);
+  const visible = visibleColumnKeys(COLUMN_KEYS, columnsPrefs.saved, DEFAULT_COLUMNS);
+
   return (
-    <section className="pui-page" data-testid="page-shipment-list-page">
-      <h1>{t('shipmentList.title')}</h1>
-      <p className="pui-subtitle">{t('shipmentList.subtitle')}</p>
+    <section className="pui-page shp-page" data-testid="page-shipment-list-page">
+      <div className="shp-head">
+        <div>
+          <h1>{t('shipmentList.title')}</h1>
+          <p className="pui-subtitle">{t('shipmentList.subtitle')}</p>
+        </div>
+        <div className="shp-actions">
+          <Button variant="secondary" onClick={() => setConfigOpen(true)} data-testid="configure-columns">
+            {t('shipmentList.configureColumns')}
+          </Button>
+        </div>
+      </div>
+      <ShipmentFiltersPanel filters={filters} carriers={carriers} />
+      <div className="shp-count" data-testid="shipment-count" aria-live="polite">
+        {loading ? '\u00a0' : t('shipmentList.count', { count })}
+      </div>
+      <ShipmentTable
+        rows={rows}
+        visibleColumns={visible}
+        ordering={filters.ordering}
+        onOrderingChange={filters.setOrdering}
+        page={filters.page}
+        pageCount={pageCount}
+        onPageChange={filters.setPage}
+        loading={loading}
+        onChanged={reload}
+        emptyText={t('shipmentList.empty')}
+      />
+      <ConfigureColumnsModal
+        open={configOpen}
+        onClose={() => setConfigOpen(false)}
+        columns={COLUMN_KEYS.map((key) => ({ key, label: t(`columns.${key}`) }))}
+        defaultColumns={DEFAULT_COLUMNS}
+        saved={columnsPrefs.saved}
+        onSave={columnsPrefs.save}
+      />
     </section>
   );
 }

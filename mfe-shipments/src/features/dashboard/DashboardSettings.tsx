@@ -1,0 +1,160 @@
+// The settings popovers of the dashboard (write permission only): days of delay and days in advance on the
+// out-of-date tab, the attention-required event codes on the attention-required tab. Saved in the user profile.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  errorToNotificationBody,
+  sessionStore,
+  userProfilesApi,
+  useSession,
+  type UserProfilePatch,
+} from '@portal/shared-api';
+import {
+  Button,
+  Checkbox,
+  notifyError,
+  notifySuccess,
+  Popover,
+  TextInput,
+  useIsMobile,
+} from '@portal/shared-ui';
+import { NS } from '../../i18n';
+import type { LocalizedEventCode } from '../../lib/reference';
+import { parseDays, showDaysInAdvance, storedDaysInAdvance } from './settings';
+
+export interface DashboardSettingsProps {
+  kind: 'delayed' | 'alerted';
+  eventCodes: LocalizedEventCode[];
+  onSaved: () => void;
+}
+
+async function saveProfile(patch: UserProfilePatch): Promise<void> {
+  const user = sessionStore.getState().user;
+  const profile = user?.userprofile;
+  if (!user || !profile) throw new Error('Not signed in');
+  const updated = await userProfilesApi.update(profile.id, patch);
+  const current = sessionStore.getState().user ?? user;
+  sessionStore
+    .getState()
+    .setUser({ ...current, userprofile: { ...(current.userprofile ?? profile), ...updated } });
+}
+
+export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettingsProps) {
+  const { t, i18n } = useTranslation(NS);
+  const { t: tc } = useTranslation('common');
+  const profile = useSession((s) => s.user?.userprofile);
+  const [open, setOpen] = useState(false);
+  // on narrow screens the trigger wraps to the left edge: open the panel towards the right
+  const mobile = useIsMobile();
+  const [delay, setDelay] = useState('1');
+  const [advance, setAdvance] = useState('-1');
+  const [codes, setCodes] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open || !profile) return;
+    setDelay(String(profile.days_of_delay ?? 1));
+    setAdvance(showDaysInAdvance(profile.days_in_advance));
+    setCodes(profile.attention_required_event_codes ?? []);
+    // refilled each time the popover opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const delayN = parseDays(delay);
+  const advanceN = parseDays(advance);
+  const invalid = kind === 'delayed' && (delayN === null || advanceN === null);
+
+  const save = async () => {
+    if (invalid) return;
+    const patch: UserProfilePatch =
+      kind === 'delayed'
+        ? { days_of_delay: delayN ?? 1, days_in_advance: storedDaysInAdvance(advanceN ?? 1) }
+        : { attention_required_event_codes: codes };
+    setBusy(true);
+    try {
+      await saveProfile(patch);
+      notifySuccess(tc('notifications.savedTitle'), tc('notifications.success'));
+      setOpen(false);
+      onSaved();
+    } catch (error) {
+      notifyError(tc('errors.title'), errorToNotificationBody(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = t(`dashboard.settings.${kind}`);
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      align={mobile ? 'start' : 'end'}
+      label={title}
+      trigger={
+        <span className="shp-settings-trigger" data-testid={`dashboard-settings-${kind}`}>
+          <span aria-hidden="true">⚙</span> {title}
+        </span>
+      }
+    >
+      <form
+        className="shp-settings"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <h3>{title}</h3>
+        {kind === 'delayed' ? (
+          <>
+            <TextInput
+              label={t('dashboard.settings.daysOfDelay')}
+              hint={t('dashboard.settings.daysHint')}
+              inputMode="numeric"
+              value={delay}
+              error={delayN === null ? t('dashboard.settings.minimum') : undefined}
+              onChange={(e) => setDelay(e.target.value)}
+              data-testid="days-of-delay"
+            />
+            <TextInput
+              label={t('dashboard.settings.daysInAdvance')}
+              hint={t('dashboard.settings.daysHint')}
+              inputMode="numeric"
+              value={advance}
+              error={advanceN === null ? t('dashboard.settings.minimum') : undefined}
+              onChange={(e) => setAdvance(e.target.value)}
+              onBlur={() => advanceN !== null && setAdvance(String(-advanceN))}
+              data-testid="days-in-advance"
+            />
+          </>
+        ) : (
+          <fieldset className="shp-days">
+            <legend>{t('dashboard.settings.eventCodes')}</legend>
+            <div className="shp-codes" data-testid="attention-codes">
+              {eventCodes.length === 0 && (
+                <span className="shp-muted">{t('dashboard.settings.noCodes')}</span>
+              )}
+              {eventCodes.map((c) => (
+                <Checkbox
+                  key={c.code}
+                  checked={codes.includes(c.code)}
+                  label={`${c.code} · ${i18n.language === 'es' && c.description_es ? c.description_es : c.description}`}
+                  onChange={(on) =>
+                    setCodes((prev) => (on ? [...prev, c.code] : prev.filter((x) => x !== c.code)))
+                  }
+                />
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <div className="shp-settings-bar">
+          <Button type="submit" busy={busy} disabled={invalid} data-testid="dashboard-settings-save">
+            {tc('actions.save')}
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {tc('actions.cancel')}
+          </Button>
+        </div>
+      </form>
+    </Popover>
+  );
+}

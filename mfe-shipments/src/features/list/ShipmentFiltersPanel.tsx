@@ -1,0 +1,136 @@
+// The filters of the shipment list: Search, health, Tracking Status toggle buttons, Carrier, POL, POD, and the
+// collapsible More Filters area with the date ranges and day ranges.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Carrier } from '@portal/shared-api';
+import { Button, Select, TextInput, ToggleButtons } from '@portal/shared-ui';
+import { DateRangeFilter, type UrlFilters } from '@portal/shared-ui/lists';
+import { NS } from '../../i18n';
+import {
+  DATE_FIELDS,
+  DAY_FIELDS,
+  HEALTH_VALUES,
+  isDayNumber,
+  moreFiltersCount,
+  STATUS_VALUES,
+  type SHIPMENT_FILTERS,
+} from './filters';
+
+export interface ShipmentFiltersPanelProps {
+  filters: UrlFilters<typeof SHIPMENT_FILTERS>;
+  carriers: Carrier[];
+}
+
+export function ShipmentFiltersPanel({ filters, carriers }: ShipmentFiltersPanelProps) {
+  const { t } = useTranslation(NS);
+  const { values, setFilter, setFilters, resetCount } = filters;
+  const activeMore = moreFiltersCount(filters.applied);
+  const [moreOpen, setMoreOpen] = useState(activeMore > 0);
+
+  return (
+    <section className="shp-panel" aria-label={t('shipmentList.filtersLabel')} data-testid="shipment-filters">
+      <div className="shp-filters">
+        <TextInput
+          fieldClassName="shp-span-2"
+          type="search"
+          label={t('shipmentList.search')}
+          placeholder={t('shipmentList.searchPlaceholder')}
+          value={values.search}
+          onChange={(e) => setFilter('search', e.target.value)}
+          data-testid="filter-search"
+        />
+        <Select
+          label={t('shipmentList.health')}
+          value={values.health}
+          placeholder={t('shipmentList.anyHealth')}
+          options={HEALTH_VALUES.map((h) => ({ value: h, label: t(`health.${h}`) }))}
+          onChange={(v) => setFilter('health', v)}
+          id="filter-health"
+        />
+        <Select
+          label={t('shipmentList.carrier')}
+          value={values.carrier}
+          placeholder={t('shipmentList.anyCarrier')}
+          options={carriers.map((c) => ({ value: String(c.id), label: c.short_name || c.official_name }))}
+          onChange={(v) => setFilter('carrier', v)}
+          id="filter-carrier"
+        />
+        <TextInput
+          label={t('shipmentList.pol')}
+          placeholder={t('shipmentList.portPlaceholder')}
+          value={values.pol_loc}
+          onChange={(e) => setFilter('pol_loc', e.target.value)}
+          data-testid="filter-pol"
+        />
+        <TextInput
+          label={t('shipmentList.pod')}
+          placeholder={t('shipmentList.portPlaceholder')}
+          value={values.pod_loc}
+          onChange={(e) => setFilter('pod_loc', e.target.value)}
+          data-testid="filter-pod"
+        />
+        <ToggleButtons
+          className="shp-span-2"
+          label={t('shipmentList.trackingStatus')}
+          options={STATUS_VALUES.map((s) => ({ value: s, label: t(`trackingStatus.${s}`) }))}
+          value={values.status}
+          onChange={(v) => setFilter('status', v)}
+        />
+      </div>
+      {moreOpen && (
+        <div className="shp-more" id="shp-more-filters" data-testid="more-filters" key={resetCount}>
+          {DATE_FIELDS.map((field) => (
+            <DateRangeFilter
+              key={field}
+              name={field}
+              legend={t(`shipmentList.dates.${field}`)}
+              after={values[`${field}_after`]}
+              before={values[`${field}_before`]}
+              onChange={({ after, before }) =>
+                setFilters({ [`${field}_after`]: after, [`${field}_before`]: before })
+              }
+            />
+          ))}
+          {DAY_FIELDS.map((field) => (
+            <fieldset className="pui-date-range" key={field}>
+              <legend>{t(`shipmentList.days.${field}`)}</legend>
+              <div className="pui-date-range__inputs">
+                {(['min', 'max'] as const).map((bound) => {
+                  const key = `${field}_${bound}` as const;
+                  const value = values[key];
+                  return (
+                    <TextInput
+                      key={bound}
+                      id={key}
+                      label={t(`shipmentList.days.${bound}`)}
+                      inputMode="numeric"
+                      value={value}
+                      onChange={(e) => {
+                        if (isDayNumber(e.target.value.trim())) setFilter(key, e.target.value.trim());
+                      }}
+                    />
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+        </div>
+      )}
+      <div className="shp-filter-bar">
+        <Button
+          variant="link"
+          aria-expanded={moreOpen}
+          aria-controls="shp-more-filters"
+          onClick={() => setMoreOpen((open) => !open)}
+          data-testid="more-filters-toggle"
+        >
+          {moreOpen ? t('shipmentList.fewerFilters') : t('shipmentList.moreFilters')}
+          {activeMore > 0 && ` (${activeMore})`}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={filters.reset} data-testid="reset-filters">
+          {t('shipmentList.resetFilters')}
+        </Button>
+      </div>
+    </section>
+  );
+}

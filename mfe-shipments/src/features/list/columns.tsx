@@ -1,0 +1,156 @@
+// The 22 sortable columns of the shipment tables (their keys are the API's ordering fields), the default set,
+// and the cells: health dot, dates, the last-alert button and the per-row custom-form button.
+import type { TFunction } from 'i18next';
+import type { Port, Shipment } from '@portal/shared-api';
+import type { TableColumn } from '@portal/shared-ui';
+import { Link } from '@portal/shared-ui/router';
+import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
+import { statusTextKey } from '../../lib/statusText';
+import { hasCustomForm } from '../custom-form/schema';
+
+/** The status text in the current language (the API sends it in English). */
+export function statusText(t: TFunction, text: string | null | undefined): string {
+  const key = statusTextKey(text);
+  return key ? t(key) : (text ?? '');
+}
+
+export const COLUMN_KEYS = [
+  'id',
+  'container_number',
+  'container_type_str',
+  'booking_number',
+  'bl_number',
+  'client_code',
+  'carrier',
+  'status',
+  'lifecycle_status',
+  'pol_loc',
+  'pod_loc',
+  'etd',
+  'atd',
+  'eta',
+  'ata',
+  'dtd',
+  'dta',
+  'transit_time',
+  'health',
+  'last_alert_code',
+  'last_update',
+  'created_at',
+] as const;
+export type ColumnKey = (typeof COLUMN_KEYS)[number];
+
+/** Shown when the user has chosen no columns (id is always shown). */
+export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
+  'container_number',
+  'client_code',
+  'carrier',
+  'status',
+  'pol_loc',
+  'pod_loc',
+  'eta',
+  'health',
+  'last_alert_code',
+];
+
+export interface RowHandlers {
+  onOpenAlerts: (shipment: Shipment) => void;
+  /** Absent without write permission: no custom form button. */
+  onEditForm?: (shipment: Shipment) => void;
+}
+
+const portText = (port: Port | null | undefined) => (port ? port.locode || port.name : '');
+
+function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers) {
+  switch (key) {
+    case 'id':
+      return (
+        <Link className="shp-link" to={`/shipments/${s.id}`} aria-label={t('row.openDetail', { id: s.id })}>
+          {s.id}
+        </Link>
+      );
+    case 'container_number':
+      return (
+        <Link className="shp-link shp-nowrap" to={`/shipments/${s.id}`} data-testid="shipment-row-link">
+          {s.container_number}
+        </Link>
+      );
+    case 'carrier':
+      return <span className="shp-nowrap">{s.carrier_name}</span>;
+    case 'status':
+      return <span className="shp-status">{statusText(t, s.status_verbose)}</span>;
+    case 'lifecycle_status':
+      return t(`lifecycle.${s.lifecycle_status}`);
+    case 'pol_loc':
+    case 'pod_loc':
+      return (
+        <span className="shp-nowrap" title={s[key]?.name ?? ''}>
+          {portText(s[key])}
+        </span>
+      );
+    case 'etd':
+    case 'atd':
+    case 'eta':
+    case 'ata':
+      return <span className="shp-nowrap">{formatDate(s[key])}</span>;
+    case 'last_update':
+    case 'created_at':
+      return <span className="shp-nowrap">{formatTimestamp(s[key])}</span>;
+    case 'dtd':
+    case 'dta':
+    case 'transit_time':
+      return formatNumber(s[key]);
+    case 'health':
+      return <span className={`shp-health shp-health--${s.health}`}>{t(`health.${s.health}`)}</span>;
+    case 'last_alert_code':
+      return (
+        <button
+          type="button"
+          className={`shp-alert-button${s.last_alert_code ? '' : ' shp-alert-button--none'}`}
+          title={s.last_alert_message ?? t('row.noAlert')}
+          aria-label={t('row.lastAlerts', { id: s.id })}
+          data-testid="last-alert-button"
+          onClick={() => handlers.onOpenAlerts(s)}
+        >
+          {s.last_alert_code ? `${s.last_alert_code} · ${s.last_alert_message ?? ''}` : '—'}
+        </button>
+      );
+    default:
+      return (s[key] as string | null | undefined) ?? '';
+  }
+}
+
+/** Table columns for the visible keys, plus the custom-form action column when it can be used. */
+export function shipmentColumns(
+  t: TFunction,
+  visible: readonly string[],
+  handlers: RowHandlers,
+): TableColumn<Shipment>[] {
+  const columns: TableColumn<Shipment>[] = COLUMN_KEYS.filter((key) => visible.includes(key)).map((key) => ({
+    key,
+    header: t(`columns.${key}`),
+    sortable: true,
+    render: (s: Shipment) => cell(t, key, s, handlers),
+  }));
+  const { onEditForm } = handlers;
+  if (onEditForm) {
+    columns.push({
+      key: 'actions',
+      header: <span className="pui-visually-hidden">{t('columns.actions')}</span>,
+      render: (s: Shipment) =>
+        hasCustomForm(s) ? (
+          <button
+            type="button"
+            className="shp-icon-button"
+            aria-label={t('row.editForm', { id: s.id })}
+            title={t('customForm.title')}
+            data-testid="custom-form-button"
+            onClick={() => onEditForm(s)}
+          >
+            ✎
+          </button>
+        ) : null,
+    });
+  }
+  return columns;
+}

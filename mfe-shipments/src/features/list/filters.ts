@@ -1,0 +1,62 @@
+// The shipment list's filters as kept in the URL query (through useUrlFilters): their kinds, and the values the
+// choice filters accept. URL keys are the API's parameter names, so the applied filters are the API query.
+import type { FilterSchema, FilterValues } from '@portal/shared-ui/lists';
+
+export const HEALTH_VALUES = ['ontrack', 'delayed', 'alerted'] as const;
+export const STATUS_VALUES = ['invalid', 'new', 'ongoing', 'archived', 'cancelled'] as const;
+
+/** The eight date fields filtered by a range (`<field>_after` / `<field>_before`, yyyy-MM-dd). */
+export const DATE_FIELDS = [
+  'eta',
+  'etd',
+  'ata',
+  'atd',
+  'pol_departure',
+  'pod_arrival',
+  'last_update',
+  'created_at',
+] as const;
+export type DateField = (typeof DATE_FIELDS)[number];
+export const DAY_FIELDS = ['dtd', 'dta'] as const;
+
+const dateKeys = Object.fromEntries(
+  DATE_FIELDS.flatMap((f) => [
+    [`${f}_after`, 'value'],
+    [`${f}_before`, 'value'],
+  ]),
+) as Record<`${DateField}_${'after' | 'before'}`, 'value'>;
+
+export const SHIPMENT_FILTERS = {
+  search: 'text',
+  health: 'value',
+  status: 'list',
+  carrier: 'value',
+  pol_loc: 'text',
+  pod_loc: 'text',
+  ...dateKeys,
+  dtd_min: 'text',
+  dtd_max: 'text',
+  dta_min: 'text',
+  dta_max: 'text',
+} as const satisfies FilterSchema;
+
+export type ShipmentFilterValues = FilterValues<typeof SHIPMENT_FILTERS>;
+
+/** Keys inside the collapsible More Filters area. */
+export const MORE_FILTER_KEYS = [
+  ...DATE_FIELDS.flatMap((f) => [`${f}_after`, `${f}_before`] as const),
+  'dtd_min',
+  'dtd_max',
+  'dta_min',
+  'dta_max',
+] as const;
+
+/** How many More Filters fields are applied (shown on the toggle; the area opens by itself when some are). */
+export function moreFiltersCount(values: ShipmentFilterValues): number {
+  return MORE_FILTER_KEYS.filter((key) => values[key] !== '').length;
+}
+
+/** Day numbers: digits with an optional minus sign, or empty. */
+export function isDayNumber(text: string): boolean {
+  return text === '' || /^-?\d{1,5}$/.test(text);
+}
