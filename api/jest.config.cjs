@@ -9,8 +9,6 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 20000,
-  // The files share one database; each seeds its own companies and users, but one worker keeps
-  // the 2-core machines calm.
-  maxWorkers: 1,
+  // testTimeout and the worker count are global options: see the root jest.config.cjs. The files share one
+  // database, each seeding its own companies and users, so they may run side by side.
 };
