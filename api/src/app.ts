@@ -15,6 +15,17 @@ import { currentUserRoutes } from './routes/current-user';
 import { dcsaCallbackRoutes } from './routes/dcsa-callback';
 import { healthRoutes } from './routes/health';
 import { userProfileRoutes } from './routes/user-profiles';
+import { shipmentRoutes } from './routes/shipments';
+import { eventRoutes } from './routes/events';
+import { bulkImportRoutes } from './routes/bulk-import';
+import { carrierRoutes } from './routes/carriers';
+import { codeTypeRoutes } from './routes/code-types';
+import { eventCodeRoutes } from './routes/event-codes';
+import { portRoutes } from './routes/ports';
+import { projectRoutes } from './routes/projects';
+import { teamRoutes } from './routes/teams';
+import { trackingRequestRoutes } from './routes/tracking-requests';
+import { userRoutes } from './routes/users';
 import type { AppConfig, LoginThrottle } from './types';
 
 export interface BuildAppOptions {
@@ -81,6 +92,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(currentUserRoutes);
       await api.register(userProfileRoutes);
       await api.register(dcsaCallbackRoutes);
+      await api.register(carrierRoutes);
+      await api.register(eventCodeRoutes);
+      await api.register(portRoutes);
+      await api.register(codeTypeRoutes);
+      await api.register(projectRoutes);
+      await api.register(userRoutes);
+      await api.register(teamRoutes);
+      await api.register(trackingRequestRoutes);
+      await api.register(bulkImportRoutes);
+      await api.register(shipmentRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,11 +1,13 @@
 // Starts the database (DATABASE_URL or embedded PostgreSQL), migrates, optionally seeds the demo
-// data, and listens. Everything else is in app.ts.
+// data, listens, and runs the tracking engine's workers (ENGINE_WORKERS=0: not here). Everything
+// else is in app.ts.
 import { buildApp } from './app';
 import { createDb } from './db/connection';
 import { databaseSettings } from './db/database-url';
 import { migrate } from './db/migrate';
 import { DEMO_LOGINS, hasDemoData, seedDemo } from './db/seed-demo';
 import { readableLogStream } from './logging';
+import { startEngineRuntime } from './tracking/engine/runtime';
 import { seedReferenceData } from './tracking/reference-data';
 
 async function main(): Promise<void> {
@@ -62,6 +64,17 @@ async function main(): Promise<void> {
   await app.listen({ port, host });
   console.log(`API listening on http://localhost:${port}/api/`);
   console.log(`API docs: http://localhost:${port}/api/docs`);
+
+  // The tracking engine's workers run here unless ENGINE_WORKERS=0 (then run src/worker.ts).
+  if (process.env.ENGINE_WORKERS !== '0' && process.env.ENGINE_WORKERS !== 'false') {
+    const runtime = await startEngineRuntime({
+      db: handle.db,
+      databaseUrl: url,
+      callbackBaseUrl: `http://127.0.0.1:${port}`,
+    });
+    stops.unshift(runtime.stop);
+    console.log('Tracking engine workers running in the API process.');
+  }
   if (seeded || (await hasDemoData(handle.db))) {
     console.log('Demo logins (username / password):');
     for (const login of DEMO_LOGINS) console.log(`  ${login.username} / ${login.password}  (${login.note})`);

@@ -1,8 +1,138 @@
 // Demo data for `npm start` (DEMO_SEED=1): written only into a database without companies.
-// Demo passwords equal the usernames and skip the password rules; they exist only here.
-import type { Kysely } from 'kysely';
+// Demo passwords equal the usernames and skip the password rules; they exist only here. The
+// demo tracking requests point at carriers served by the built-in simulator (dcsa_base_url NULL).
+import { sql, type Kysely } from 'kysely';
 import { createCompany, createUser } from '../services/accounts';
+import { simulatorEpoch } from '../tracking/engine/simulator-host';
+import { generateJourney } from '../tracking/simulator/journey';
 import type { Database } from './types';
+
+type CodeType = 'c_id' | 'b_id' | 'm_bl';
+interface DemoRequest {
+  scac: string;
+  type: CodeType;
+  ref: string;
+  /** What the journey looks like DEMO_EPOCH_DAYS_AGO (60) days after the simulator epoch. */
+  note: string;
+  /** Keep only the journey's first container. */
+  filterFirst?: boolean;
+  /** Contractual ETA at POD this many days before the real arrival (raises the 907 alert). */
+  contractualEarlyDays?: number;
+  clientCode?: string;
+}
+
+/**
+ * Demo tracking requests, chosen (with the simulator's deterministic journeys) so that right after
+ * the first start the shipments are spread over every life stage, with transshipments, multi-
+ * container bookings, a container filter, contractual ETAs that will be missed, and two unknown
+ * references that turn invalid.
+ */
+export const DEMO_REQUESTS: DemoRequest[] = [
+  { scac: 'MAEU', type: 'c_id', ref: 'MAEU1554339', note: 'waiting for pickup (about a day)' },
+  { scac: 'ONEY', type: 'c_id', ref: 'ONEU8047910', note: 'waiting for pickup, 4 transshipments planned' },
+  { scac: 'MAEU', type: 'b_id', ref: 'MA247331030', note: 'booked, no container yet' },
+  { scac: 'EGLV', type: 'c_id', ref: 'EGLU8602242', note: 'land transport to POL' },
+  { scac: 'HDMU', type: 'b_id', ref: 'HD262726193', note: 'land transport to POL, 3 containers' },
+  { scac: 'MAEU', type: 'c_id', ref: 'MAEU3375707', note: 'in POL terminal, 2 transshipments' },
+  {
+    scac: 'CMDU',
+    type: 'm_bl',
+    ref: 'CMDU26941474',
+    note: 'in POL terminal, 3 transshipments',
+    filterFirst: true,
+  },
+  { scac: 'MAEU', type: 'b_id', ref: 'MA241047290', note: 'waiting for departure, 3 containers' },
+  { scac: 'COSU', type: 'c_id', ref: 'COSU9160361', note: 'waiting for departure, 4 transshipments' },
+  {
+    scac: 'HDMU',
+    type: 'b_id',
+    ref: 'HD240733103',
+    note: 'ocean transport from POL',
+    contractualEarlyDays: 4,
+  },
+  { scac: 'YMLU', type: 'c_id', ref: 'YMLU2425420', note: 'ocean transport from POL' },
+  { scac: 'CMDU', type: 'm_bl', ref: 'CMDU26015434', note: 'in transshipment (3)' },
+  { scac: 'ONEY', type: 'c_id', ref: 'ONEU6939250', note: 'in transshipment' },
+  { scac: 'HLCU', type: 'b_id', ref: 'HL247645217', note: 'in transshipment (4)', contractualEarlyDays: 3 },
+  { scac: 'ONEY', type: 'b_id', ref: 'ON242618225', note: 'ocean transport to POD, 3 containers' },
+  { scac: 'MSCU', type: 'c_id', ref: 'MSCU5038690', note: 'ocean transport to POD, 4 transshipments' },
+  {
+    scac: 'MAEU',
+    type: 'm_bl',
+    ref: 'MAEU26617360',
+    note: 'ocean transport to POD',
+    contractualEarlyDays: 5,
+  },
+  { scac: 'COSU', type: 'c_id', ref: 'COSU4547260', note: 'waiting for discharge at POD' },
+  { scac: 'HDMU', type: 'm_bl', ref: 'HDMU33076489', note: 'waiting for discharge at POD' },
+  { scac: 'MAEU', type: 'c_id', ref: 'MAEU1000002', note: 'in POD terminal', clientCode: 'ACME-001' },
+  { scac: 'CMDU', type: 'b_id', ref: 'CM245445908', note: 'in POD terminal, 2 containers' },
+  { scac: 'ONEY', type: 'c_id', ref: 'ONEU2187854', note: 'land transport to place of delivery' },
+  { scac: 'COSU', type: 'b_id', ref: 'CO337816886', note: 'land transport to place of delivery' },
+  { scac: 'MSCU', type: 'c_id', ref: 'MSCU2662996', note: 'delivered, returning the container' },
+  { scac: 'ONEY', type: 'b_id', ref: 'ON252043835', note: 'delivered, returning containers' },
+  { scac: 'MAEU', type: 'b_id', ref: 'MA244189160', note: 'completed, 3 containers', clientCode: 'ACME-002' },
+  { scac: 'MSCU', type: 'm_bl', ref: 'MSCU26547907', note: 'completed' },
+  { scac: 'MAEU', type: 'c_id', ref: 'MAEU1234560', note: 'wrong check digit: unknown to the carrier' },
+  { scac: 'ZIMU', type: 'm_bl', ref: 'ZIMU-2026-0001', note: 'unknown B/L (the carrier answers 404)' },
+];
+
+export const OTHER_DEMO_REQUESTS: DemoRequest[] = [
+  { scac: 'MSCU', type: 'b_id', ref: 'MS252672209', note: 'delivered, returning containers' },
+  { scac: 'CMDU', type: 'c_id', ref: 'CMDU6701687', note: 'ocean transport to POD' },
+  { scac: 'HLCU', type: 'm_bl', ref: 'HLCU26640511', note: 'completed' },
+  { scac: 'ONEY', type: 'm_bl', ref: 'ONEY26501605', note: 'ocean transport to POD' },
+];
+
+const DAY = 86_400_000;
+
+async function seedTrackingRequests(
+  db: Kysely<Database>,
+  companyId: number,
+  userId: number,
+  requests: DemoRequest[],
+): Promise<void> {
+  const epoch = await simulatorEpoch(db, Number(process.env.DEMO_EPOCH_DAYS_AGO || 60));
+  const carriers = new Map(
+    (await db.selectFrom('carriers').select(['id', 'scac']).execute()).map((c) => [c.scac, c.id]),
+  );
+  for (const r of requests) {
+    const carrierId = carriers.get(r.scac);
+    if (!carrierId) continue;
+    let containerFilter: string[] = [];
+    let contractual: string | null = null;
+    if (r.filterFirst || r.contractualEarlyDays) {
+      const journey = generateJourney({
+        carrierScac: r.scac,
+        seed: `${r.scac}|${r.type}|${r.ref}`,
+        epoch,
+        bookingReference: r.type === 'b_id' ? r.ref : undefined,
+        transportDocumentReference: r.type === 'm_bl' ? r.ref : undefined,
+        equipmentReference: r.type === 'c_id' ? r.ref : undefined,
+      });
+      if (r.filterFirst) containerFilter = [journey.containers[0].equipmentReference];
+      if (r.contractualEarlyDays) {
+        const arrival = journey.legs[journey.legs.length - 1].actualArrival;
+        contractual = new Date(arrival - r.contractualEarlyDays * DAY).toISOString().slice(0, 10);
+      }
+    }
+    await db
+      .insertInto('tracking_requests')
+      .values({
+        company_id: companyId,
+        carrier_id: carrierId,
+        created_by: userId,
+        code_type: r.type,
+        code_value: r.ref,
+        client_code: r.clientCode ?? '',
+        contractual_eta_pod: contractual,
+        container_filter: containerFilter,
+        warnings: '[]',
+        next_poll_at: sql`now()`,
+      })
+      .execute();
+  }
+}
 
 export const DEMO_LOGINS = [
   { username: 'demo', password: 'demo', note: 'Demo Logistics, standard role, manager' },
@@ -17,7 +147,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   if (existing) return false;
   const demo = await createCompany(db, { name: 'Demo Logistics', max_tracking_requests: 1000 });
   const other = await createCompany(db, { name: 'Other Freight', max_tracking_requests: 100 });
-  await createUser(db, {
+  const demoUser = await createUser(db, {
     username: 'demo',
     password: 'demo',
     companyId: demo,
@@ -46,7 +176,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     last_name: 'Admin',
     email: 'admin@demo-logistics.example',
   });
-  await createUser(db, {
+  const otherUser = await createUser(db, {
     username: 'other',
     password: 'other',
     companyId: other,
@@ -55,6 +185,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     last_name: 'Other',
     email: 'other@other-freight.example',
   });
+  // Tracking requests on the built-in carrier simulator: the engine turns them into shipments.
+  await seedTrackingRequests(db, demo, demoUser, DEMO_REQUESTS);
+  await seedTrackingRequests(db, other, otherUser, OTHER_DEMO_REQUESTS);
   return true;
 }
 

@@ -176,6 +176,10 @@ export interface TrackingRequestsTable {
   poll_failures: Generated<number>;
   last_event_created_at: NullableTs;
   dcsa_subscription_id: string | null;
+  /** migrations/0003_engine.sql */
+  not_found_polls: Generated<number>;
+  last_poll_error: string | null;
+  computed_at: NullableTs;
   created_at: Generated<Date>;
   modified_at: Generated<Date>;
 }
@@ -238,10 +242,25 @@ type DurationColumns = {
   ]: NullableNum;
 };
 
+/** Columns added by migrations/0005_shipments_api.sql: kept by triggers or generated (never written directly). */
+type ShipmentApiColumns = {
+  /** Codes of the visible alert events (trigger on alert_events). */
+  alert_codes: ColumnType<number[], never, never>;
+  /** The tracking request's status (triggers). */
+  request_status: ColumnType<TrackingRequestStatus | null, never, never>;
+  /** Days between the ETA (or actual arrival) at POD and the initial plan (generated). */
+  eta_delta_days: ColumnType<string | null, never, never>;
+  search_text: ColumnType<string, never, never>;
+  vessel_ids: ColumnType<Array<number | null>, never, never>;
+  pol_departure: ColumnType<Date | null, never, never>;
+  pod_arrival: ColumnType<Date | null, never, never>;
+};
+
 export type ShipmentsTable = MilestoneColumns &
   LegColumns &
   LocationColumns &
-  DurationColumns & {
+  DurationColumns &
+  ShipmentApiColumns & {
     id: Generated<BigId>;
     company_id: number;
     tracking_request_id: number;
@@ -364,6 +383,61 @@ export interface MilestoneDateChangesTable {
   carrier_event_id: BigId | null;
 }
 
+// ---- Projects and teams (migrations/0004_projects_teams.sql) ----
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  created_at: Generated<Date>;
+  modified_at: Generated<Date>;
+}
+
+export interface ProjectSubscribersTable {
+  project_id: number;
+  user_id: number;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  created_at: Generated<Date>;
+  modified_at: Generated<Date>;
+}
+
+/** team_coordinators and team_members. */
+export interface TeamUsersTable {
+  team_id: number;
+  user_id: number;
+}
+
+/** migrations/0003_engine.sql: engine settings that survive restarts. */
+export interface EngineSettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: Generated<Date>;
+}
+
+/** Health inputs counted per company (migration 0005; kept by triggers on shipments, never written by code). */
+export interface ShipmentHealthCountsTable {
+  company_id: number;
+  hidden: boolean;
+  alert_codes: number[];
+  eta_delta_ceil: number | null;
+  eta_delta_floor: number | null;
+  days_in_tsp: number | null;
+  days_in_tsp_planned_initial: number | null;
+  days_in_tsp_planned_last: number | null;
+  days_in_pol_planned_initial: number | null;
+  days_in_pol_planned_last: number | null;
+  days_in_pod_planned_initial: number | null;
+  days_in_pod_planned_last: number | null;
+  discrepancy_eta_at_pod: number | null;
+  discrepancy_eta_at_dlv: number | null;
+  n: ColumnType<string, never, never>;
+}
+
 export interface Database {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -383,7 +457,14 @@ export interface Database {
   rejected_events: RejectedEventsTable;
   alert_events: AlertEventsTable;
   milestone_date_changes: MilestoneDateChangesTable;
+  shipment_health_counts: ShipmentHealthCountsTable;
   dcsa_subscriptions: DcsaSubscriptionsTable;
+  engine_settings: EngineSettingsTable;
+  projects: ProjectsTable;
+  project_subscribers: ProjectSubscribersTable;
+  teams: TeamsTable;
+  team_coordinators: TeamUsersTable;
+  team_members: TeamUsersTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -392,3 +473,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type UserProfile = Selectable<UserProfilesTable>;
 export type UserProfileUpdate = Updateable<UserProfilesTable>;
 export type Company = Selectable<CompaniesTable>;
+export type TrackingRequest = Selectable<TrackingRequestsTable>;
+export type Carrier = Selectable<CarriersTable>;

@@ -20,6 +20,10 @@ export interface IngestBatch {
   rejected?: RejectedPayload[];
   /** ...or raw payloads still to validate. */
   raw?: unknown[];
+  /** Events per INSERT (default 1000). */
+  chunkSize?: number;
+  /** Called inside the transaction after each chunk (crash-injection tests). */
+  afterChunk?: (chunkIndex: number) => Promise<void> | void;
 }
 
 export interface IngestResult {
@@ -61,37 +65,48 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
 
   return db.transaction().execute(async (trx) => {
     let inserted = 0;
-    for (let i = 0; i < unique.length; i += CHUNK) {
-      const chunk = unique.slice(i, i + CHUNK);
-      const rows = await trx
-        .insertInto('carrier_events')
-        .values(
-          chunk.map((e) => ({
-            carrier_id: batch.carrierId,
-            event_id: e.eventID,
-            event_type: e.eventType,
-            event_classifier: e.eventClassifierCode,
-            type_code: typeCode(e),
-            event_datetime: e.eventDateTime,
-            event_created_at: e.eventCreatedDateTime,
-            equipment_reference: e.eventType === 'EQUIPMENT' ? (e.equipmentReference ?? null) : null,
-            un_location_code: locode(e),
-            raw: JSON.stringify(e),
-            source: batch.source,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['carrier_id', 'event_id']).doNothing())
-        .returning('id')
-        .execute();
-      inserted += rows.length;
-      if (batch.trackingRequestId) {
-        // Link every event of the chunk, new or already known (another request may have brought it).
-        await sql`
-          INSERT INTO tracking_request_events (tracking_request_id, carrier_event_id)
-          SELECT ${batch.trackingRequestId}, id FROM carrier_events
-          WHERE carrier_id = ${batch.carrierId} AND event_id = ANY(${chunk.map((e) => e.eventID)}::text[])
-          ON CONFLICT DO NOTHING`.execute(trx);
-      }
+    const size = batch.chunkSize ?? CHUNK;
+    for (let i = 0; i < unique.length; i += size) {
+      const chunk = unique.slice(i, i + size);
+      // One statement per chunk, arrays as parameters (a handful of parameters however big the
+      // chunk): events already stored are skipped before their JSON is even parsed, and every event
+      // of the chunk, new or already known (another request may have brought it), is linked to the
+      // tracking request.
+      const col = <T>(f: (e: DcsaEvent) => T) => chunk.map(f);
+      const ids = col((e) => e.eventID);
+      const link = batch.trackingRequestId
+        ? sql`, linked AS (
+            INSERT INTO tracking_request_events (tracking_request_id, carrier_event_id)
+            SELECT ${batch.trackingRequestId}::int, id FROM ins
+            UNION ALL
+            SELECT ${batch.trackingRequestId}::int, ce.id FROM carrier_events ce
+            WHERE ce.carrier_id = ${batch.carrierId} AND ce.event_id = ANY(${ids}::text[])
+            ON CONFLICT DO NOTHING)`
+        : sql``;
+      const result = await sql<{ inserted: string }>`
+        WITH input AS (
+          SELECT * FROM unnest(
+            ${ids}::text[], ${col((e) => e.eventType)}::text[], ${col((e) => e.eventClassifierCode)}::text[],
+            ${col(typeCode)}::text[], ${col((e) => e.eventDateTime)}::timestamptz[],
+            ${col((e) => e.eventCreatedDateTime)}::timestamptz[],
+            ${col((e) => (e.eventType === 'EQUIPMENT' ? (e.equipmentReference ?? null) : null))}::text[],
+            ${col(locode)}::text[], ${col((e) => JSON.stringify(e))}::text[]
+          ) AS t(event_id, event_type, event_classifier, type_code, event_datetime, event_created_at,
+                 equipment_reference, un_location_code, raw)
+        ), ins AS (
+          INSERT INTO carrier_events (carrier_id, event_id, event_type, event_classifier, type_code,
+            event_datetime, event_created_at, equipment_reference, un_location_code, raw, source)
+          SELECT ${batch.carrierId}, i.event_id, i.event_type, i.event_classifier, i.type_code, i.event_datetime,
+            i.event_created_at, i.equipment_reference, i.un_location_code, i.raw::jsonb, ${batch.source}
+          FROM input i
+          WHERE NOT EXISTS (
+            SELECT 1 FROM carrier_events ce WHERE ce.carrier_id = ${batch.carrierId} AND ce.event_id = i.event_id)
+          ON CONFLICT (carrier_id, event_id) DO NOTHING
+          RETURNING id
+        )${link}
+        SELECT count(*) AS inserted FROM ins`.execute(trx);
+      inserted += Number(result.rows[0]?.inserted ?? 0);
+      await batch.afterChunk?.(i / size);
     }
 
     let rejectedCount = 0;

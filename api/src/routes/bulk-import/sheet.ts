@@ -1,0 +1,251 @@
+// Reading an uploaded bulk file (XLSX or CSV) into rows of text cells, with clear errors for files
+// that are not spreadsheets, and writing the downloadable template.
+import ExcelJS from 'exceljs';
+import { ApiError } from '../../lib/errors';
+
+/** The template's columns, in order. The first three are required in every file. */
+export const COLUMNS = [
+  'carrier',
+  'code_type',
+  'code_value',
+  'container',
+  'client_code',
+  'project',
+  'contractual_eta_pod',
+  'contractual_eta_dlv',
+  'container_filter',
+] as const;
+export type Column = (typeof COLUMNS)[number];
+export const REQUIRED_COLUMNS: readonly Column[] = ['carrier', 'code_type', 'code_value'];
+
+export const COLUMN_HELP: Record<Column, string> = {
+  carrier: 'Required. SCAC (e.g. MAEU) or carrier name',
+  code_type: 'Required. c_id (Container number), b_id (Booking number) or m_bl (B/L number)',
+  code_value: 'Required. The container, booking or B/L number',
+  container: "A container number; required for b_id / m_bl when the carrier's note says so",
+  client_code: 'Your own reference (optional, up to 100 characters)',
+  project: 'Name of one of your projects (optional)',
+  contractual_eta_pod: 'Contractual ETA at the port of discharge, yyyy-MM-dd (optional)',
+  contractual_eta_dlv: 'Contractual ETA at the place of delivery, yyyy-MM-dd (optional)',
+  container_filter: 'Containers to follow of a booking / B/L, separated by commas or spaces (optional)',
+};
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_ROWS = 20_000;
+
+export interface SheetRow {
+  /** Row number as the user sees it in the file (the header is row 1). */
+  line: number;
+  cells: Partial<Record<Column, string>>;
+}
+
+export const fileError = (message: string, status = 400) => new ApiError(status, { file: [message] });
+
+export const FILE_MESSAGES = {
+  empty: 'The file is empty.',
+  notSpreadsheet: 'The file is not a spreadsheet: upload an .xlsx or .csv file made from the template.',
+  badXlsx: 'The file is not a valid .xlsx workbook: save it again from your spreadsheet program, or as .csv.',
+  oldXls: 'Old Excel (.xls) files are not supported: save the file as .xlsx or .csv.',
+  tooLarge: `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into smaller files.`,
+  noRows: 'The file has no tracking requests: fill in the rows under the header row.',
+  tooManyRows: (n: number) => `The file has ${n} rows; at most ${MAX_ROWS} can be imported at once.`,
+  columns: (missing: string[], unknown: string[]) =>
+    [
+      missing.length ? `Missing columns: ${missing.join(', ')}.` : '',
+      unknown.length ? `Unknown columns: ${unknown.join(', ')}.` : '',
+      `Use the template's columns: ${COLUMNS.join(', ')}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  duplicateColumn: (name: string) => `The column ${name} appears twice.`,
+} as const;
+
+/** 'Code Value', 'code-value', 'carrier (SCAC or name)' → code_value / carrier. */
+function headerKey(text: string): string {
+  return text
+    .replace(/\(.*\)/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\-/]+/g, '_');
+}
+
+/** Text of an exceljs cell value (dates as yyyy-MM-dd, formulas by result, rich text joined). */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText))
+      return value.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
+    if ('result' in value) return cellText((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ('text' in value && typeof value.text === 'string') return value.text.trim();
+    if ('error' in value) return '';
+  }
+  return String(value).trim();
+}
+
+/** Splits CSV text (RFC 4180 quotes; delimiter , ; or tab, guessed from the header line). */
+export function parseCsv(text: string): string[][] {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
+  const delimiter = counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += ch;
+    } else if (ch === '"' && cell === '') quoted = true;
+    else if (ch === delimiter) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function decodeText(buffer: Buffer): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    // Spreadsheet programs on Windows often save CSV as Windows-1252.
+    text = new TextDecoder('windows-1252').decode(buffer);
+  }
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** Rows of cell texts of the first sheet, header first. */
+export async function readTable(buffer: Buffer): Promise<string[][]> {
+  if (buffer.length === 0) throw fileError(FILE_MESSAGES.empty);
+  const magic = buffer.subarray(0, 4).toString('hex');
+  if (magic === '504b0304') {
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    } catch {
+      throw fileError(FILE_MESSAGES.badXlsx);
+    }
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw fileError(FILE_MESSAGES.noRows);
+    const values = sheet.getSheetValues();
+    const rows: string[][] = [];
+    for (let r = 1; r < values.length; r++) {
+      const raw = values[r];
+      const cells: string[] = [];
+      if (Array.isArray(raw))
+        for (let c = 1; c < raw.length; c++) cells.push(cellText(raw[c] as ExcelJS.CellValue));
+      rows[r - 1] = cells;
+    }
+    for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+    return rows;
+  }
+  if (magic === 'd0cf11e0') throw fileError(FILE_MESSAGES.oldXls);
+  // Text only: no NUL bytes and mostly printable.
+  const head = buffer.subarray(0, 8192);
+  if (head.includes(0)) throw fileError(FILE_MESSAGES.notSpreadsheet);
+  const text = decodeText(buffer);
+  const sample = text.slice(0, 4096);
+  // eslint-disable-next-line no-control-regex
+  const control = sample.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g)?.length ?? 0;
+  if (control > sample.length / 100) throw fileError(FILE_MESSAGES.notSpreadsheet);
+  return parseCsv(text).map((r) => r.map((c) => c.trim()));
+}
+
+/** Checks the header against the template and returns the data rows (blank rows left out). */
+export function tableRows(table: string[][]): SheetRow[] {
+  const headerIndex = table.findIndex((r) => r.some((c) => c !== ''));
+  if (headerIndex < 0) throw fileError(FILE_MESSAGES.empty);
+  const header = table[headerIndex].map(headerKey);
+  const positions = new Map<Column, number>();
+  const unknown: string[] = [];
+  header.forEach((key, i) => {
+    if (key === '') return;
+    if (!(COLUMNS as readonly string[]).includes(key)) unknown.push(table[headerIndex][i]);
+    else if (positions.has(key as Column)) throw fileError(FILE_MESSAGES.duplicateColumn(key));
+    else positions.set(key as Column, i);
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => !positions.has(c));
+  if (missing.length || unknown.length) throw fileError(FILE_MESSAGES.columns(missing, unknown));
+  const rows: SheetRow[] = [];
+  for (let i = headerIndex + 1; i < table.length; i++) {
+    const raw = table[i];
+    if (!raw.some((c) => c !== '')) continue;
+    const cells: SheetRow['cells'] = {};
+    for (const [column, index] of positions) {
+      const value = raw[index] ?? '';
+      if (value !== '') cells[column] = value;
+    }
+    rows.push({ line: i + 1, cells });
+  }
+  if (rows.length === 0) throw fileError(FILE_MESSAGES.noRows);
+  if (rows.length > MAX_ROWS) throw fileError(FILE_MESSAGES.tooManyRows(rows.length));
+  return rows;
+}
+
+export interface TemplateCarrier {
+  scac: string;
+  official_name: string;
+  codeTypes: string;
+  containerNeeded: boolean;
+}
+
+/** The template workbook: the header row, and an Instructions sheet with the columns and carriers. */
+export async function templateXlsx(carriers: TemplateCarrier[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Container tracking portal';
+  const sheet = workbook.addWorksheet('Tracking requests');
+  sheet.columns = COLUMNS.map((key) => ({ header: key, key, width: Math.max(16, key.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (let r = 2; r <= 1000; r++) {
+    sheet.getCell(r, 2).dataValidation = {
+      type: 'list',
+      allowBlank: true,
+      formulae: ['"c_id,b_id,m_bl"'],
+    };
+  }
+  const help = workbook.addWorksheet('Instructions');
+  help.columns = [
+    { header: 'Column', key: 'a', width: 24 },
+    { header: 'What to write', key: 'b', width: 90 },
+  ];
+  help.getRow(1).font = { bold: true };
+  for (const c of COLUMNS) help.addRow({ a: c, b: COLUMN_HELP[c] });
+  help.addRow({});
+  help.addRow({ a: 'Every row is checked first; nothing is imported unless the whole file is valid.' });
+  help.addRow({});
+  const title = help.addRow({ a: 'Carrier (SCAC)', b: 'Name, code types, container needed for b_id / m_bl' });
+  title.font = { bold: true };
+  for (const c of carriers) {
+    help.addRow({
+      a: c.scac,
+      b: `${c.official_name}; ${c.codeTypes}${c.containerNeeded ? '; container needed' : ''}`,
+    });
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The template as CSV (header only). */
+export const templateCsv = () => `${COLUMNS.join(',')}\r\n`;

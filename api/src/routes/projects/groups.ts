@@ -1,0 +1,377 @@
+// CRUD of a company's named groups of users: projects (subscribers) and teams (coordinators and
+// members). One implementation, two route plugins (see projects/index.ts and teams/index.ts).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, UserProfile } from '../../db/types';
+import { ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
+import { paginate } from '../../lib/pagination';
+import { errors, Paged } from '../../lib/schemas';
+import { caller, canWrite, requireAuth } from '../../plugins/auth';
+import { likePattern, parseId, parseOrdering } from '../tracking-requests/query';
+import { foreignUserIds, UserSummarySchema, type UserSummary } from '../users/summary';
+
+export interface GroupLink {
+  /** Field of the answer and body (e.g. `subscribers`). */
+  field: string;
+  table: 'project_subscribers' | 'team_coordinators' | 'team_members';
+  /** Column of the link table pointing to the group. */
+  fk: 'project_id' | 'team_id';
+  description: string;
+}
+
+export interface GroupDefinition {
+  resource: 'projects' | 'teams';
+  table: 'projects' | 'teams';
+  /** Singular, for messages and docs. */
+  noun: string;
+  title: string;
+  links: GroupLink[];
+  /** Who may create, change and delete. */
+  mayWrite: (profile: UserProfile) => boolean;
+  writeRule: string;
+  /** Runs in the delete transaction before the row goes (e.g. clearing references). */
+  beforeDelete?: (trx: Transaction<Database>, companyId: number, id: number) => Promise<void>;
+}
+
+interface GroupRow {
+  id: number;
+  name: string;
+  created_at: Date;
+  modified_at: Date;
+}
+
+const NAME_MAX = 150;
+const ORDERING = ['id', 'name', 'created_at', 'modified_at'] as const;
+
+async function membersOf(
+  db: Kysely<Database>,
+  link: GroupLink,
+  ids: number[],
+): Promise<Map<number, UserSummary[]>> {
+  const out = new Map<number, UserSummary[]>();
+  if (ids.length === 0) return out;
+  const rows = await sql<UserSummary & { group_id: number }>`
+    SELECT l.${sql.ref(link.fk)} AS group_id, u.id, u.username, u.first_name, u.last_name, u.email
+    FROM ${sql.table(link.table)} l JOIN users u ON u.id = l.user_id
+    WHERE l.${sql.ref(link.fk)} = ANY(${ids}::int[])
+    ORDER BY u.username, u.id`.execute(db);
+  for (const { group_id, ...user } of rows.rows) {
+    const list = out.get(group_id) ?? [];
+    list.push(user);
+    out.set(group_id, list);
+  }
+  return out;
+}
+
+export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
+  const linkSchemas: Record<string, TSchema> = {};
+  const idListSchemas: Record<string, TSchema> = {};
+  for (const link of def.links) {
+    linkSchemas[link.field] = Type.Array(UserSummarySchema, { description: link.description });
+    idListSchemas[link.field] = Type.Optional(
+      Type.Array(Type.Integer(), { description: `${link.description}: user ids of your company` }),
+    );
+  }
+  const ItemSchema = Type.Object(
+    {
+      id: Type.Integer(),
+      name: Type.String(),
+      ...linkSchemas,
+      created_at: Type.String({ format: 'date-time' }),
+      modified_at: Type.String({ format: 'date-time' }),
+    },
+    { title: def.title },
+  );
+  const BodySchema = Type.Object(
+    {
+      name: Type.Optional(Type.String({ maxLength: NAME_MAX, description: 'Required on POST and PUT' })),
+      ...idListSchemas,
+    },
+    { title: `${def.title}Write` },
+  );
+  const params = Type.Object({ id: Type.String({ description: `${def.title} id` }) });
+  const tag = def.resource;
+  const base = `/${def.resource}/`;
+  const one = `/${def.resource}/:id/`;
+
+  const serialize = async (db: Kysely<Database>, rows: GroupRow[]) => {
+    const ids = rows.map((r) => r.id);
+    const members = await Promise.all(def.links.map((l) => membersOf(db, l, ids)));
+    return rows.map((r) => {
+      const item: Record<string, unknown> = { id: r.id, name: r.name };
+      def.links.forEach((l, i) => (item[l.field] = members[i].get(r.id) ?? []));
+      item.created_at = r.created_at.toISOString();
+      item.modified_at = r.modified_at.toISOString();
+      return item;
+    });
+  };
+
+  const find = async (db: Kysely<Database>, companyId: number, rawId: unknown): Promise<GroupRow> => {
+    const row = await db
+      .selectFrom(def.table)
+      .select(['id', 'name', 'created_at', 'modified_at'])
+      .where('id', '=', parseId(rawId))
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** Checks name and id lists; `full` (POST, PUT) requires the name. */
+  const check = async (
+    db: Kysely<Database>,
+    companyId: number,
+    body: Record<string, unknown>,
+    full: boolean,
+    selfId: number | null,
+  ) => {
+    const problems = new ErrorCollector();
+    let name: string | undefined;
+    if (body.name !== undefined) {
+      name = typeof body.name === 'string' ? body.name.trim() : '';
+      if (!name) problems.add('name', MESSAGES.required);
+    } else if (full) problems.add('name', MESSAGES.required);
+    if (name) {
+      const clash = await db
+        .selectFrom(def.table)
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where(sql`lower(name)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+      if (clash && clash.id !== selfId) problems.add('name', `A ${def.noun} with this name already exists.`);
+    }
+    const lists: Record<string, number[]> = {};
+    for (const link of def.links) {
+      const value = body[link.field];
+      if (value === undefined) continue;
+      const ids = [...new Set(value as number[])];
+      for (const bad of await foreignUserIds(db, companyId, ids)) {
+        problems.add(link.field, `Invalid pk "${bad}" - object does not exist.`);
+      }
+      lists[link.field] = ids;
+    }
+    problems.throwIfAny();
+    return { name, lists };
+  };
+
+  const saveLinks = async (trx: Transaction<Database>, id: number, lists: Record<string, number[]>) => {
+    for (const link of def.links) {
+      const ids = lists[link.field];
+      if (!ids) continue;
+      await sql`DELETE FROM ${sql.table(link.table)} WHERE ${sql.ref(link.fk)} = ${id}`.execute(trx);
+      if (ids.length) {
+        await sql`INSERT INTO ${sql.table(link.table)} (${sql.ref(link.fk)}, user_id)
+                  SELECT ${id}, unnest(${ids}::int[])`.execute(trx);
+      }
+    }
+  };
+
+  const guardWrite = async (request: FastifyRequest) => {
+    if (!def.mayWrite(caller(request).profile)) throw permissionDenied();
+  };
+
+  const writeResponses = {
+    ...errors[400](),
+    ...errors[401],
+    ...errors[403],
+    ...errors[404],
+  };
+
+  return async (app) => {
+    app.addHook('onRequest', requireAuth);
+
+    app.get(
+      base,
+      {
+        schema: {
+          tags: [tag],
+          summary: `The ${def.resource} of your company (paged by 30; default order name)`,
+          security: [{ token: [] }],
+          querystring: Type.Object({
+            page: Type.Optional(Type.String({ description: 'Page number, from 1' })),
+            search: Type.Optional(Type.String({ description: 'Part of the name' })),
+            ordering: Type.Optional(
+              Type.String({ description: `One of ${ORDERING.join(', ')}; prefix - for descending` }),
+            ),
+          }),
+          response: {
+            200: Paged(ItemSchema, `${def.title}Page`),
+            ...errors[400](),
+            ...errors[401],
+            ...errors[404],
+          },
+        },
+      },
+      async (request) => {
+        const companyId = caller(request).profile.company_id;
+        const order = parseOrdering(request.query.ordering, ORDERING, { key: 'name', direction: 'asc' });
+        let q = app.db.selectFrom(def.table).where('company_id', '=', companyId);
+        const search = request.query.search?.trim();
+        if (search) q = q.where('name', 'ilike', likePattern(search));
+        const { count } = await q
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .executeTakeFirstOrThrow();
+        return paginate(request, Number(count), async (limit, offset) =>
+          serialize(
+            app.db,
+            await q
+              .select(['id', 'name', 'created_at', 'modified_at'])
+              .orderBy(order.key === 'name' ? sql`lower(name)` : sql.ref(order.key), order.direction)
+              .orderBy('id')
+              .limit(limit)
+              .offset(offset)
+              .execute(),
+          ),
+        );
+      },
+    );
+
+    app.get(
+      one,
+      {
+        schema: {
+          tags: [tag],
+          summary: `One ${def.noun}`,
+          security: [{ token: [] }],
+          params,
+          response: { 200: ItemSchema, ...errors[401], ...errors[404] },
+        },
+      },
+      async (request) => {
+        const row = await find(app.db, caller(request).profile.company_id, request.params.id);
+        return (await serialize(app.db, [row]))[0];
+      },
+    );
+
+    app.post(
+      base,
+      {
+        preValidation: guardWrite,
+        schema: {
+          tags: [tag],
+          summary: `Create a ${def.noun}`,
+          description: `${def.writeRule} Names are unique in the company (case-insensitive).`,
+          security: [{ token: [] }],
+          body: BodySchema,
+          response: { 201: ItemSchema, ...writeResponses },
+        },
+      },
+      async (request, reply) => {
+        const companyId = caller(request).profile.company_id;
+        const { name, lists } = await check(
+          app.db,
+          companyId,
+          request.body as Record<string, unknown>,
+          true,
+          null,
+        );
+        const id = await app.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto(def.table)
+            .values({ company_id: companyId, name: name as string })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await saveLinks(trx, row.id, lists);
+          return row.id;
+        });
+        const row = await find(app.db, companyId, String(id));
+        // The item's shape depends on the links; the response schema describes it.
+        return reply.code(201).send((await serialize(app.db, [row]))[0] as never);
+      },
+    );
+
+    const update = (full: boolean) => async (request: FastifyRequest) => {
+      const companyId = caller(request).profile.company_id;
+      const current = await find(app.db, companyId, (request.params as { id: string }).id);
+      const { name, lists } = await check(
+        app.db,
+        companyId,
+        request.body as Record<string, unknown>,
+        full,
+        current.id,
+      );
+      if (full) for (const link of def.links) lists[link.field] ??= [];
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable(def.table)
+          .set({ ...(name ? { name } : {}), modified_at: sql`now()` })
+          .where('id', '=', current.id)
+          .execute();
+        await saveLinks(trx, current.id, lists);
+      });
+      return (await serialize(app.db, [await find(app.db, companyId, String(current.id))]))[0];
+    };
+    // Tenancy first (another company's id: 404 even for a user who may not write).
+    const findThenGuard = async (request: FastifyRequest) => {
+      await find(app.db, caller(request).profile.company_id, (request.params as { id: string }).id);
+      await guardWrite(request);
+    };
+
+    app.put(
+      one,
+      {
+        preValidation: findThenGuard,
+        schema: {
+          tags: [tag],
+          summary: `Replace a ${def.noun} (name required; omitted lists become empty)`,
+          description: def.writeRule,
+          security: [{ token: [] }],
+          params,
+          body: BodySchema,
+          response: { 200: ItemSchema, ...writeResponses },
+        },
+      },
+      update(true),
+    );
+
+    app.patch(
+      one,
+      {
+        preValidation: findThenGuard,
+        schema: {
+          tags: [tag],
+          summary: `Change some fields of a ${def.noun}`,
+          description: def.writeRule,
+          security: [{ token: [] }],
+          params,
+          body: BodySchema,
+          response: { 200: ItemSchema, ...writeResponses },
+        },
+      },
+      update(false),
+    );
+
+    app.delete(
+      one,
+      {
+        preValidation: findThenGuard,
+        schema: {
+          tags: [tag],
+          summary: `Delete a ${def.noun}`,
+          description: def.writeRule,
+          security: [{ token: [] }],
+          params,
+          response: {
+            204: Type.Null({ description: 'Deleted' }),
+            ...errors[401],
+            ...errors[403],
+            ...errors[404],
+          },
+        },
+      },
+      async (request, reply) => {
+        const companyId = caller(request).profile.company_id;
+        const row = await find(app.db, companyId, request.params.id);
+        await app.db.transaction().execute(async (trx) => {
+          await def.beforeDelete?.(trx, companyId, row.id);
+          await trx.deleteFrom(def.table).where('id', '=', row.id).execute();
+        });
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
+
+export const writeAllowed = (profile: UserProfile) => canWrite(profile.role_id);

@@ -1,0 +1,188 @@
+// Shipment actions: its alert events (list, hide all, unhide all), hide / show, and the custom form
+// (attachment). Registered by routes/shipments under the same auth hook.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ErrorCollector } from '../../lib/errors';
+import { errors } from '../../lib/schemas';
+import { caller } from '../../plugins/auth';
+import {
+  alertEvents,
+  canonicalJson,
+  companyForm,
+  findShipmentRef,
+  idIs,
+  parseId,
+  requireWrite,
+} from './lookup';
+import {
+  AlertEventSchema,
+  AttachmentAnswerSchema,
+  AttachmentBodySchema,
+  BulkEventsAnswerSchema,
+  HideAnswerSchema,
+  IdParams,
+} from './schema';
+
+const writeErrors = { ...errors[401], ...errors[403], ...errors[404] };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const typeName = (v: unknown) =>
+  Array.isArray(v) ? 'list' : typeof v === 'string' ? 'str' : typeof v === 'number' ? 'int' : typeof v;
+
+export const shipmentActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** 404 for another company's id, then 403 without write permission. */
+  const writeCheck = async (request: Parameters<typeof requireWrite>[0]) => {
+    await findShipmentRef(request, (request.params as { id: string }).id);
+    requireWrite(request);
+  };
+
+  app.get(
+    '/shipments/:id/alert_events/',
+    {
+      schema: {
+        tags: ['shipments'],
+        summary: 'Alert events of a shipment, newest first (hidden ones included, with their flag)',
+        security: [{ token: [] }],
+        params: IdParams,
+        response: { 200: Type.Array(AlertEventSchema), ...errors[401], ...errors[404] },
+      },
+    },
+    async (request) => {
+      const ref = await findShipmentRef(request, request.params.id);
+      return alertEvents(app.db, { shipmentId: ref.id });
+    },
+  );
+
+  for (const [path, hidden, detail] of [
+    ['hide', true, 'The Shipment has been hidden'],
+    ['show', false, 'The Shipment has been showed'],
+  ] as const) {
+    app.post(
+      `/shipments/:id/${path}/`,
+      {
+        preValidation: writeCheck,
+        schema: {
+          tags: ['shipments'],
+          summary: hidden
+            ? 'Hide a shipment (left out of lists, counts and the map)'
+            : 'Show a hidden shipment',
+          security: [{ token: [] }],
+          params: IdParams,
+          response: { 200: HideAnswerSchema, ...writeErrors },
+        },
+      },
+      async (request) => {
+        const id = parseId(request.params.id);
+        await app.db
+          .updateTable('shipments')
+          .set({ hidden, modified_at: new Date() })
+          .where(idIs('shipments.id', id))
+          .where('company_id', '=', caller(request).profile.company_id)
+          .execute();
+        return { id: Number(id), hide: hidden, detail };
+      },
+    );
+  }
+
+  for (const [path, hidden] of [
+    ['hide_all_events', true],
+    ['unhide_all_events', false],
+  ] as const) {
+    app.post(
+      `/shipments/:id/${path}/`,
+      {
+        preValidation: writeCheck,
+        schema: {
+          tags: ['shipments'],
+          summary: hidden
+            ? 'Hide every alert event of the shipment'
+            : 'Unhide every alert event of the shipment',
+          security: [{ token: [] }],
+          params: IdParams,
+          response: { 200: BulkEventsAnswerSchema, ...writeErrors },
+        },
+      },
+      async (request) => {
+        const id = parseId(request.params.id);
+        const result = await app.db
+          .updateTable('alert_events')
+          .set({ hidden })
+          .where('shipment_id', '=', id)
+          .where('company_id', '=', caller(request).profile.company_id)
+          .where('hidden', '=', !hidden)
+          .executeTakeFirst();
+        return {
+          updated: Number(result.numUpdatedRows),
+          results: await alertEvents(app.db, { shipmentId: id }),
+        };
+      },
+    );
+  }
+
+  app.post(
+    '/shipments/:id/attachment/',
+    {
+      preValidation: writeCheck,
+      schema: {
+        tags: ['shipments'],
+        summary: 'Save the custom form of a shipment (only when something changed)',
+        description:
+          'schema_form: the shipment’s own form (object), or null to use the company default ' +
+          '(companies.attachment_schema_form); absent: unchanged. sf_data: the form data (object). ' +
+          'Nothing is written when both are unchanged (saved: false). 400 when no form exists at all.',
+        security: [{ token: [] }],
+        params: IdParams,
+        body: AttachmentBodySchema,
+        response: { 200: AttachmentAnswerSchema, ...errors[400](), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const ref = await findShipmentRef(request, request.params.id);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const problems = new ErrorCollector();
+      if ('schema_form' in body && body.schema_form !== null && !isPlainObject(body.schema_form)) {
+        problems.add(
+          'schema_form',
+          `Invalid data. Expected a dictionary, but got ${typeName(body.schema_form)}.`,
+        );
+      }
+      if (!('sf_data' in body) && !('schema_form' in body))
+        problems.add('sf_data', 'This field is required.');
+      if ('sf_data' in body && body.sf_data !== null && !isPlainObject(body.sf_data)) {
+        problems.add('sf_data', `Invalid data. Expected a dictionary, but got ${typeName(body.sf_data)}.`);
+      }
+      problems.throwIfAny();
+      const ownForm = 'schema_form' in body ? (body.schema_form ?? null) : (ref.schema_form ?? null);
+      const defaultForm = ownForm === null ? await companyForm(app.db, ref.company_id) : null;
+      const form = ownForm ?? defaultForm;
+      if (form === null) {
+        problems.add(
+          'schema_form',
+          'This shipment has no custom form: neither its own nor a company default.',
+        );
+        problems.throwIfAny();
+      }
+      const data = 'sf_data' in body ? (body.sf_data ?? null) : (ref.sf_data ?? null);
+      const formChanged = canonicalJson(ownForm) !== canonicalJson(ref.schema_form ?? null);
+      const dataChanged = canonicalJson(data) !== canonicalJson(ref.sf_data ?? null);
+      if (formChanged || dataChanged) {
+        await app.db
+          .updateTable('shipments')
+          .set({
+            schema_form: ownForm === null ? null : JSON.stringify(ownForm),
+            sf_data: data === null ? null : JSON.stringify(data),
+            modified_at: new Date(),
+          })
+          .where(idIs('shipments.id', ref.id))
+          .execute();
+      }
+      return {
+        saved: formChanged || dataChanged,
+        schema_form: form,
+        schema_form_source: ownForm !== null ? 'shipment' : 'company',
+        sf_data: data,
+      };
+    },
+  );
+};

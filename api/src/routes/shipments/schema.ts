@@ -1,0 +1,209 @@
+// Schemas of /api/shipments/ and /api/events/ (validation of bodies, and the OpenAPI document). Query
+// filters are checked by services/shipment-filters.ts so that every bad value gets its exact message.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { HEALTH_VALUES } from '../../services/health';
+import {
+  DATE_FILTER_FIELDS,
+  ORDERING_FIELD_NAMES,
+  SHIPMENT_STATUS_VALUES,
+} from '../../services/shipment-filters';
+import { ShipmentSchema } from '../../services/shipment-serializer';
+
+const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const many = (description: string) =>
+  Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description }));
+const one = (description: string) => Type.Optional(Type.String({ description }));
+
+const dateParams = Object.fromEntries(
+  Object.keys(DATE_FILTER_FIELDS).flatMap((f) => [
+    [`${f}_before`, one(`${f} on or before this day (yyyy-MM-dd; 'Invalid date' otherwise)`)],
+    [`${f}_after`, one(`${f} on or after this day (yyyy-MM-dd)`)],
+    [`${f}_rel_min`, one(`${f} at least this many days from today (integer, may be negative)`)],
+    [`${f}_rel_max`, one(`${f} at most this many days from today (integer, may be negative)`)],
+  ]),
+);
+
+/** Filters of the map points (search, health, pol_loc, pod_loc; the list's other filters work too). */
+export const MapFilterParams = {
+  search: one(
+    'Free text: part of the container, booking, B/L or client code, a vessel name or IMO, or a POL/POD name or UN/LOCODE',
+  ),
+  health: many(`Repeatable: ${HEALTH_VALUES.join(', ')} (with the caller's thresholds)`),
+  pol_loc: one('POL: location id, UN/LOCODE or part of its name'),
+  pod_loc: one('POD: location id, UN/LOCODE or part of its name'),
+};
+
+export const ShipmentListQuery = Type.Object(
+  {
+    ...MapFilterParams,
+    status: many(`Repeatable: the tracking request status, one of ${SHIPMENT_STATUS_VALUES.join(', ')}`),
+    carrier: many('Repeatable: carrier id'),
+    project: many('Repeatable: project id'),
+    dta: one('Days to arrival (dta, whole days from now) equal to this number'),
+    order_dta: one('true: sort by dta ascending first'),
+    dtd_min: one('Days to departure at least (integer)'),
+    dtd_max: one('Days to departure at most (integer)'),
+    dta_min: one('Days to arrival at least (integer)'),
+    dta_max: one('Days to arrival at most (integer)'),
+    ...dateParams,
+    last_n_days: one('Created in the last N days (dashboard: 7)'),
+    exclude_hidden: one('Default true: hidden shipments are left out; false shows them too'),
+    ordering: many(
+      `One or more of ${ORDERING_FIELD_NAMES.join(', ')}; prefix '-' for descending. Default -id.`,
+    ),
+    page: one('Page number, from 1 (30 results a page)'),
+  },
+  { additionalProperties: true },
+);
+
+export const MapQuery = Type.Object(
+  {
+    ...MapFilterParams,
+    status: many('Repeatable: tracking request status'),
+    carrier: many('Repeatable: carrier id'),
+  },
+  { additionalProperties: true },
+);
+
+export const IdParams = Type.Object({ id: Type.String({ description: 'Shipment id' }) });
+export const EventIdParams = Type.Object({ id: Type.String({ description: 'Alert event id' }) });
+
+export const ShipmentPage = Type.Object(
+  {
+    count: Type.Integer(),
+    next: nullable(Type.String({ format: 'uri' })),
+    previous: nullable(Type.String({ format: 'uri' })),
+    results: Type.Array(ShipmentSchema),
+  },
+  { title: 'ShipmentPage' },
+);
+
+export const AlertEventSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    shipment: Type.Integer(),
+    code: Type.Integer(),
+    code_name: Type.String(),
+    code_description: Type.String(),
+    code_description_es: Type.String(),
+    walltime: Type.String({ format: 'date-time' }),
+    details: Type.Object({ message: Type.String() }, { additionalProperties: true }),
+    hidden: Type.Boolean(),
+  },
+  { title: 'AlertEvent' },
+);
+
+export const TimelineEventSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Carrier event id' }),
+    code: nullable(Type.Integer()),
+    code_name: nullable(Type.String()),
+    code_description: Type.String(),
+    code_description_es: Type.String(),
+    event_type: Type.String({ description: 'DCSA eventType' }),
+    type_code: Type.String({ description: 'DCSA type code (LOAD, DEPA, …)' }),
+    classifier: Type.String({ description: 'PLN, EST or ACT' }),
+    walltime: Type.String({ format: 'date-time', description: 'When it happened (or is planned)' }),
+    created: Type.String({ format: 'date-time', description: 'When the carrier published it' }),
+    locode: nullable(Type.String()),
+    location: nullable(Type.String()),
+    details: Type.Object({ message: Type.String() }, { additionalProperties: true }),
+    hidden: Type.Boolean(),
+  },
+  { title: 'TimelineEvent' },
+);
+
+export const DateChangeSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    field: Type.String({ description: 'Milestone date column, e.g. pod_vessel_arrival_planned_last' }),
+    old_value: nullable(Type.String({ format: 'date-time' })),
+    new_value: nullable(Type.String({ format: 'date-time' })),
+    changed_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'MilestoneDateChange' },
+);
+
+export const ShipmentDetailSchema = Type.Object(
+  {
+    ...ShipmentSchema.properties,
+    events: Type.Array(TimelineEventSchema, { description: 'Timeline: carrier events, oldest first' }),
+    alerts: Type.Array(AlertEventSchema, { description: 'Alert events, newest first (hidden included)' }),
+    date_changes: Type.Array(DateChangeSchema, { description: 'Change history of the dates, newest first' }),
+  },
+  { title: 'ShipmentDetail', additionalProperties: true },
+);
+
+export const ShipmentPatchSchema = Type.Object(
+  {
+    client_code: Type.Optional(Type.Unknown({ description: 'Text, up to 150 characters' })),
+    project: Type.Optional(Type.Unknown({ description: "Project id of the caller's company, or null" })),
+    project_id: Type.Optional(Type.Unknown({ description: 'Same as project' })),
+    hide: Type.Optional(Type.Unknown({ description: 'true hides the shipment, false shows it' })),
+    hidden: Type.Optional(Type.Unknown({ description: 'Same as hide' })),
+  },
+  {
+    title: 'ShipmentPatch',
+    description:
+      'One field and its value (several are accepted, all or nothing). Unknown fields are ignored.',
+  },
+);
+
+export const HideAnswerSchema = Type.Object(
+  { id: Type.Integer(), hide: Type.Boolean(), detail: Type.String() },
+  { title: 'ShipmentHideAnswer' },
+);
+
+export const BulkEventsAnswerSchema = Type.Object(
+  {
+    updated: Type.Integer({ description: 'Alert events whose hidden flag changed' }),
+    results: Type.Array(AlertEventSchema),
+  },
+  { title: 'BulkEventsAnswer' },
+);
+
+export const MapPointSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    lng: Type.Number(),
+    lat: Type.Number(),
+    health: Type.String({ enum: [...HEALTH_VALUES] }),
+    container_number: Type.String(),
+  },
+  { title: 'MapPoint', description: 'Kept small (maps show thousands); the detail has the rest.' },
+);
+
+export const StatsSchema = Type.Object(
+  {
+    shipments_last_week_count: Type.Integer({ description: 'Created in the last 7 days (last_n_days=7)' }),
+    shipments_on_track_count: Type.Integer({ description: 'health=ontrack' }),
+    shipments_warning_count: Type.Integer({ description: 'health=delayed' }),
+    shipments_delayed_count: Type.Integer({ description: 'Same as shipments_warning_count' }),
+    shipments_with_incidents_count: Type.Integer({ description: 'health=alerted' }),
+  },
+  { title: 'DashboardStats' },
+);
+
+export const AttachmentBodySchema = Type.Object(
+  {
+    schema_form: Type.Optional(
+      Type.Unknown({
+        description: "The shipment's own form schema (object), or null for the company default",
+      }),
+    ),
+    sf_data: Type.Optional(Type.Unknown({ description: 'The form data (object)' })),
+  },
+  { title: 'AttachmentBody' },
+);
+
+export const AttachmentAnswerSchema = Type.Object(
+  {
+    saved: Type.Boolean({ description: 'false when nothing changed (nothing written)' }),
+    schema_form: Type.Unknown({
+      description: 'The form in force: the shipment’s own, else the company default',
+    }),
+    schema_form_source: nullable(Type.String({ enum: ['shipment', 'company'] })),
+    sf_data: Type.Unknown(),
+  },
+  { title: 'AttachmentAnswer' },
+);

@@ -1,0 +1,454 @@
+// The shipment list filters (spec section 2, Shipment list and Export List) and the 22 sortable columns:
+// parses a query string into checked filters (400 `{field: [messages]}` on bad values) and turns them into SQL
+// conditions and ORDER BY terms on the `shipments` table. Shared by the list, the map points and the stats.
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/types';
+import { selectShipments } from './shipment-serializer';
+import { ErrorCollector } from '../lib/errors';
+import { healthExpression, healthFilter, HEALTH_VALUES, type Health, type HealthThresholds } from './health';
+
+/** The eight date fields with _before / _after (dates) and _rel_min / _rel_max (days from today). */
+export const DATE_FILTER_FIELDS = {
+  eta: 'eta',
+  etd: 'etd',
+  last_update: 'last_update',
+  created_at: 'created_at',
+  atd: 'atd',
+  ata: 'ata',
+  pol_departure: 'pol_departure',
+  pod_arrival: 'pod_arrival',
+} as const;
+export type DateFilterField = keyof typeof DATE_FILTER_FIELDS;
+
+/** Tracking-request statuses a shipment list can be filtered by (the request's status). */
+export const SHIPMENT_STATUS_VALUES = [
+  'invalid',
+  'new',
+  'ongoing',
+  'pending_archiving',
+  'archived',
+  'pending_cancelling',
+  'cancelled',
+] as const;
+export type ShipmentStatusValue = (typeof SHIPMENT_STATUS_VALUES)[number];
+
+/** The 22 sortable columns (`ordering=field` ascending, `-field` descending) and what they sort by. */
+export const ORDERING_FIELDS = {
+  id: sql`shipments.id`,
+  container_number: sql`shipments.container_number`,
+  container_type_str: sql`shipments.container_type_str`,
+  booking_number: sql`shipments.booking_number`,
+  bl_number: sql`shipments.bl_number`,
+  client_code: sql`shipments.client_code`,
+  carrier: sql`(SELECT c.short_name FROM carriers c WHERE c.id = shipments.carrier_id)`,
+  status: sql`shipments.status`,
+  lifecycle_status: sql`shipments.lifecycle_status`,
+  pol_loc: sql`(SELECT l.name FROM locations l WHERE l.id = shipments.pol_loc_id)`,
+  pod_loc: sql`(SELECT l.name FROM locations l WHERE l.id = shipments.pod_loc_id)`,
+  etd: sql`shipments.etd`,
+  atd: sql`shipments.atd`,
+  eta: sql`shipments.eta`,
+  ata: sql`shipments.ata`,
+  dtd: sql`shipments.dtd`,
+  dta: sql`shipments.dta`,
+  transit_time: sql`shipments.transit_time`,
+  health: null, // by severity: ontrack < delayed < alerted (needs the caller's thresholds)
+  last_alert_code: sql`shipments.last_alert_code`,
+  last_update: sql`shipments.last_update`,
+  created_at: sql`shipments.created_at`,
+} as const;
+export type OrderingField = keyof typeof ORDERING_FIELDS;
+export const ORDERING_FIELD_NAMES = Object.keys(ORDERING_FIELDS) as OrderingField[];
+/** Other names accepted for a sortable column. */
+const ORDERING_ALIASES: Record<string, OrderingField> = {
+  carrier_name: 'carrier',
+  pol: 'pol_loc',
+  pod: 'pod_loc',
+  status_verbose: 'status',
+};
+
+export interface DateRange {
+  from?: Date; // inclusive
+  to?: Date; // exclusive
+}
+
+export interface ShipmentFilters {
+  search?: string;
+  status: ShipmentStatusValue[];
+  health: Health[];
+  carrier: number[];
+  project: number[];
+  pol_loc?: string;
+  pod_loc?: string;
+  dates: Partial<Record<DateFilterField, DateRange>>;
+  dtd?: DateRange;
+  dta?: DateRange;
+  order_dta: boolean;
+  last_n_days?: number;
+  exclude_hidden: boolean;
+  ordering: { field: OrderingField; desc: boolean }[];
+  /** Set by resolveSearch: the ports and vessels the search text names (lets each part use its index). */
+  searchMatches?: { locations: number[]; vessels: number[] };
+}
+
+export type RawQuery = Record<string, unknown>;
+
+export const MESSAGES = {
+  invalidDate: 'Invalid date',
+  integer: 'A valid integer is required.',
+  positive: 'Ensure this value is greater than or equal to 1.',
+  boolean: 'Must be a valid boolean.',
+  choice: (v: string) => `Select a valid choice. ${v} is not one of the available choices.`,
+  ordering: (v: string) => `Invalid ordering field "${v}".`,
+} as const;
+
+const DAY_MS = 86_400_000;
+
+/** All values of a query key (repeated keys and comma lists both accepted), trimmed, empty ones dropped. */
+function values(query: RawQuery, key: string): string[] {
+  const raw = query[key];
+  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
+  return list
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+/** The last value of a key (or undefined). */
+function single(query: RawQuery, key: string): string | undefined {
+  const list = values(query, key);
+  return list.length ? list[list.length - 1] : undefined;
+}
+
+/** yyyy-MM-dd (or a full ISO date-time) → Date at UTC midnight / that instant; null when invalid. */
+export function parseDate(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (m) {
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    const same =
+      d.getUTCFullYear() === Number(m[1]) &&
+      d.getUTCMonth() === Number(m[2]) - 1 &&
+      d.getUTCDate() === Number(m[3]);
+    return same ? d : null;
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  return null;
+}
+
+const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+function int(value: string): number | null {
+  return /^[+-]?\d{1,7}$/.test(value) ? Number(value) : null;
+}
+
+function bool(value: string): boolean | null {
+  const v = value.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  return null;
+}
+
+/** Midnight UTC of today. */
+export function startOfToday(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/**
+ * Parses and checks the filters of `query`. Throws 400 `{field: [messages]}` listing every bad value.
+ * `now` fixes "today" for the relative filters.
+ */
+export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): ShipmentFilters {
+  const errors = new ErrorCollector();
+  const today = startOfToday(now);
+  const filters: ShipmentFilters = {
+    status: [],
+    health: [],
+    carrier: [],
+    project: [],
+    dates: {},
+    order_dta: false,
+    exclude_hidden: true,
+    ordering: [],
+  };
+
+  const search = values(query, 'search').join(' ').trim();
+  if (search) filters.search = search.slice(0, 200);
+
+  for (const v of values(query, 'status')) {
+    if ((SHIPMENT_STATUS_VALUES as readonly string[]).includes(v)) {
+      filters.status.push(v as ShipmentStatusValue);
+    } else errors.add('status', MESSAGES.choice(v));
+  }
+  for (const v of values(query, 'health')) {
+    if ((HEALTH_VALUES as readonly string[]).includes(v)) filters.health.push(v as Health);
+    else errors.add('health', MESSAGES.choice(v));
+  }
+  for (const key of ['carrier', 'project'] as const) {
+    for (const v of values(query, key)) {
+      const n = int(v);
+      if (n === null || n < 1) errors.add(key, MESSAGES.choice(v));
+      else filters[key].push(n);
+    }
+  }
+  for (const key of ['pol_loc', 'pod_loc'] as const) {
+    const v = single(query, key);
+    if (v) filters[key] = v.slice(0, 100);
+  }
+
+  for (const field of Object.keys(DATE_FILTER_FIELDS) as DateFilterField[]) {
+    const range: DateRange = {};
+    const before = single(query, `${field}_before`);
+    if (before !== undefined) {
+      const d = parseDate(before);
+      if (!d) errors.add(`${field}_before`, MESSAGES.invalidDate);
+      // A day is included whole: before 2024-05-01 means up to the end of that day.
+      else range.to = isDateOnly(before) ? new Date(d.getTime() + DAY_MS) : d;
+    }
+    const after = single(query, `${field}_after`);
+    if (after !== undefined) {
+      const d = parseDate(after);
+      if (!d) errors.add(`${field}_after`, MESSAGES.invalidDate);
+      else range.from = d;
+    }
+    const relMin = single(query, `${field}_rel_min`);
+    if (relMin !== undefined) {
+      const n = int(relMin);
+      if (n === null) errors.add(`${field}_rel_min`, MESSAGES.integer);
+      else range.from = maxDate(range.from, new Date(today.getTime() + n * DAY_MS));
+    }
+    const relMax = single(query, `${field}_rel_max`);
+    if (relMax !== undefined) {
+      const n = int(relMax);
+      if (n === null) errors.add(`${field}_rel_max`, MESSAGES.integer);
+      else range.to = minDate(range.to, new Date(today.getTime() + (n + 1) * DAY_MS));
+    }
+    if (range.from || range.to) filters.dates[field] = range;
+  }
+
+  // Day ranges: dtd / dta are shown as whole days from now (rounded), so N days is [N - ½, N + ½).
+  const dayBound = (n: number, half: number) => new Date(now.getTime() + (n + half) * DAY_MS);
+  for (const key of ['dtd', 'dta'] as const) {
+    const range: DateRange = {};
+    const min = single(query, `${key}_min`);
+    if (min !== undefined) {
+      const n = int(min);
+      if (n === null) errors.add(`${key}_min`, MESSAGES.integer);
+      else range.from = dayBound(n, -0.5);
+    }
+    const max = single(query, `${key}_max`);
+    if (max !== undefined) {
+      const n = int(max);
+      if (n === null) errors.add(`${key}_max`, MESSAGES.integer);
+      else range.to = dayBound(n, 0.5);
+    }
+    if (key === 'dta') {
+      const exact = single(query, 'dta');
+      if (exact !== undefined) {
+        const n = int(exact);
+        if (n === null) errors.add('dta', MESSAGES.integer);
+        else {
+          range.from = maxDate(range.from, dayBound(n, -0.5));
+          range.to = minDate(range.to, dayBound(n, 0.5));
+        }
+      }
+    }
+    if (range.from || range.to) filters[key] = range;
+  }
+
+  const orderDta = single(query, 'order_dta');
+  if (orderDta !== undefined) {
+    const b = bool(orderDta);
+    if (b === null) errors.add('order_dta', MESSAGES.boolean);
+    else filters.order_dta = b;
+  }
+  const excludeHidden = single(query, 'exclude_hidden');
+  if (excludeHidden !== undefined) {
+    const b = bool(excludeHidden);
+    if (b === null) errors.add('exclude_hidden', MESSAGES.boolean);
+    else filters.exclude_hidden = b;
+  }
+  const lastNDays = single(query, 'last_n_days');
+  if (lastNDays !== undefined) {
+    const n = int(lastNDays);
+    if (n === null) errors.add('last_n_days', MESSAGES.integer);
+    else if (n < 1) errors.add('last_n_days', MESSAGES.positive);
+    else filters.last_n_days = n;
+  }
+
+  for (const v of values(query, 'ordering')) {
+    const desc = v.startsWith('-');
+    const name = desc ? v.slice(1) : v;
+    const field = (ORDERING_FIELD_NAMES as string[]).includes(name)
+      ? (name as OrderingField)
+      : ORDERING_ALIASES[name];
+    if (!field) errors.add('ordering', MESSAGES.ordering(v));
+    else if (!filters.ordering.some((o) => o.field === field)) filters.ordering.push({ field, desc });
+  }
+
+  errors.throwIfAny();
+  return filters;
+}
+
+/** True when no filter but health (and exclude_hidden) is set: the count can come from the health counts. */
+export function onlyHealthFilters(f: ShipmentFilters): boolean {
+  return (
+    !f.search &&
+    f.status.length === 0 &&
+    f.carrier.length === 0 &&
+    f.project.length === 0 &&
+    !f.pol_loc &&
+    !f.pod_loc &&
+    Object.keys(f.dates).length === 0 &&
+    !f.dtd &&
+    !f.dta &&
+    !f.last_n_days
+  );
+}
+
+function maxDate(a: Date | undefined, b: Date): Date {
+  return a && a > b ? a : b;
+}
+function minDate(a: Date | undefined, b: Date): Date {
+  return a && a < b ? a : b;
+}
+
+/** `%text%` for LIKE, with the wildcards of `text` escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Locations matching a POL / POD text: its id (digits), its UN/LOCODE, or part of its name. */
+function locationIds(text: string): RawBuilder<number[]> {
+  if (/^\d{1,9}$/.test(text)) return sql<number[]>`ARRAY[${Number(text)}]::integer[]`;
+  const upper = text.toUpperCase();
+  return sql<
+    number[]
+  >`ARRAY(SELECT l.id FROM locations l WHERE l.locode = ${upper} OR lower(l.name) LIKE ${containsPattern(text)} OR lower(l.display) LIKE ${containsPattern(text)})`;
+}
+
+const range = (column: RawBuilder<unknown>, r: DateRange): RawBuilder<SqlBool>[] => {
+  const out: RawBuilder<SqlBool>[] = [];
+  if (r.from) out.push(sql<SqlBool>`${column} >= ${r.from}`);
+  if (r.to) out.push(sql<SqlBool>`${column} < ${r.to}`);
+  return out;
+};
+
+/**
+ * The WHERE conditions (on table `shipments`) of the filters, company excluded (callers add
+ * `company_id = …` first). `now` fixes last_n_days.
+ */
+export function shipmentConditions(
+  f: ShipmentFilters,
+  thresholds: HealthThresholds,
+  now: Date = new Date(),
+  companyId?: number,
+): RawBuilder<SqlBool>[] {
+  const out: RawBuilder<SqlBool>[] = [];
+  if (f.exclude_hidden) out.push(sql<SqlBool>`NOT shipments.hidden`);
+  if (f.search) {
+    const pattern = containsPattern(f.search);
+    const lower = f.search.toLowerCase();
+    if (f.searchMatches) {
+      // Each part on its own index (trigram GIN, POL / POD b-trees, vessel GIN), OR-ed by a bitmap.
+      const { locations, vessels } = f.searchMatches;
+      const company = companyId === undefined ? sql`true` : sql`shipments.company_id = ${companyId}`;
+      const arms: RawBuilder<unknown>[] = [sql`shipments.search_text LIKE ${pattern}`];
+      if (locations.length) {
+        arms.push(sql`(${company} AND shipments.pol_loc_id = ANY(${locations}::integer[]))`);
+        arms.push(sql`(${company} AND shipments.pod_loc_id = ANY(${locations}::integer[]))`);
+      }
+      if (vessels.length) arms.push(sql`shipments.vessel_ids && ${vessels}::integer[]`);
+      out.push(sql<SqlBool>`(${sql.join(arms, sql` OR `)})`);
+    } else {
+      out.push(sql<SqlBool>`(shipments.search_text LIKE ${pattern}
+        OR shipments.pol_loc_id = ANY(ARRAY(SELECT l.id FROM locations l WHERE lower(l.name) LIKE ${pattern} OR lower(l.locode) = ${lower}))
+        OR shipments.pod_loc_id = ANY(ARRAY(SELECT l.id FROM locations l WHERE lower(l.name) LIKE ${pattern} OR lower(l.locode) = ${lower}))
+        OR shipments.vessel_ids && ARRAY(SELECT v.id FROM vessels v WHERE lower(v.name) LIKE ${pattern} OR v.imo = ${f.search}))`);
+    }
+  }
+  if (f.status.length) out.push(sql<SqlBool>`shipments.request_status = ANY(${f.status}::text[])`);
+  if (f.carrier.length) out.push(sql<SqlBool>`shipments.carrier_id = ANY(${f.carrier}::integer[])`);
+  if (f.project.length) out.push(sql<SqlBool>`shipments.project_id = ANY(${f.project}::integer[])`);
+  if (f.pol_loc) out.push(sql<SqlBool>`shipments.pol_loc_id = ANY(${locationIds(f.pol_loc)})`);
+  if (f.pod_loc) out.push(sql<SqlBool>`shipments.pod_loc_id = ANY(${locationIds(f.pod_loc)})`);
+  for (const [field, r] of Object.entries(f.dates) as [DateFilterField, DateRange][]) {
+    out.push(...range(sql.ref(`shipments.${DATE_FILTER_FIELDS[field]}`), r));
+  }
+  if (f.dtd) out.push(...range(sql`shipments.dtd`, f.dtd));
+  if (f.dta) out.push(...range(sql`shipments.dta`, f.dta));
+  if (f.last_n_days) {
+    out.push(sql<SqlBool>`shipments.created_at >= ${new Date(now.getTime() - f.last_n_days * DAY_MS)}`);
+  }
+  if (f.health.length) out.push(healthFilter(thresholds, f.health) as RawBuilder<SqlBool>);
+  return out;
+}
+
+/** Looks up the ports (name or UN/LOCODE) and vessels (name or IMO) the search text names. */
+export async function resolveSearch(db: Kysely<Database>, f: ShipmentFilters): Promise<void> {
+  if (!f.search) return;
+  const pattern = containsPattern(f.search);
+  const { rows } = await sql<{ locations: number[]; vessels: number[] }>`
+    SELECT ARRAY(SELECT l.id FROM locations l WHERE lower(l.name) LIKE ${pattern} OR l.locode = ${f.search.toUpperCase()})
+             AS locations,
+           ARRAY(SELECT v.id FROM vessels v WHERE lower(v.name) LIKE ${pattern} OR v.imo = ${f.search}) AS vessels`.execute(
+    db,
+  );
+  f.searchMatches = { locations: rows[0]?.locations ?? [], vessels: rows[0]?.vessels ?? [] };
+}
+
+/** ORDER BY terms: order_dta first (dta ascending), then `ordering`, then id descending (stable pages). */
+export function shipmentOrderBy(f: ShipmentFilters, thresholds: HealthThresholds): RawBuilder<unknown>[] {
+  const terms: RawBuilder<unknown>[] = [];
+  if (f.order_dta) terms.push(sql`shipments.dta ASC NULLS LAST`);
+  for (const o of f.ordering) {
+    const expr =
+      o.field === 'health'
+        ? sql`(CASE ${healthExpression(thresholds)} WHEN 'ontrack' THEN 0 WHEN 'delayed' THEN 1 ELSE 2 END)`
+        : ORDERING_FIELDS[o.field];
+    if (expr) terms.push(o.desc ? sql`${expr} DESC` : sql`${expr} ASC`);
+  }
+  if (!f.ordering.some((o) => o.field === 'id')) terms.push(sql`shipments.id DESC`);
+  return terms;
+}
+
+/** At most this many matches: filter first, then sort (see shipmentPageQuery). */
+export const SORT_AFTER_FILTER_MAX = 50_000;
+
+/**
+ * The query of one page of shipments, as a deferred join: the ids of the page are found first on narrow rows
+ * (no health, no wide columns), then only those rows are read whole. When few shipments match (`count` ≤
+ * SORT_AFTER_FILTER_MAX) the filtered rows are read through the best index for the filters and then sorted
+ * (an OFFSET 0 subquery keeps PostgreSQL from walking an ordering index across the whole company looking for
+ * rare matches, e.g. the ongoing shipments sorted by ETA ascending); otherwise the ordering index is walked.
+ */
+export function shipmentPageQuery(
+  db: Kysely<Database>,
+  companyId: number,
+  thresholds: HealthThresholds,
+  filters: ShipmentFilters,
+  conditions: RawBuilder<SqlBool>[],
+  count: number,
+  limit: number,
+  offset: number,
+) {
+  let filtered = db
+    .selectFrom('shipments')
+    .selectAll('shipments')
+    .where('shipments.company_id', '=', companyId);
+  for (const c of conditions) filtered = filtered.where(c);
+  const source =
+    count <= SORT_AFTER_FILTER_MAX
+      ? (db.selectFrom(filtered.offset(0).as('shipments')).selectAll() as unknown as typeof filtered)
+      : filtered;
+  const order = shipmentOrderBy(filters, thresholds);
+  let ids = source.clearSelect().select('shipments.id');
+  for (const term of order) ids = ids.orderBy(term);
+  let page = selectShipments(db, companyId, thresholds).where(
+    sql<SqlBool>`shipments.id IN (${ids.limit(limit).offset(offset)})`,
+  );
+  for (const term of order) page = page.orderBy(term);
+  return page;
+}

@@ -1,0 +1,380 @@
+// Shipment rows → the API's shipment objects (spec section 3): locations and vessels as objects, legs, every
+// milestone date, numbers as numbers, the caller's health. Used by GET shipments/ (list, detail) and by
+// GET tracking-requests/{id}/shipments/. Batch-loads locations, vessels, carriers and projects per page.
+import { Type, type TOptional, type TSchema } from '@sinclair/typebox';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  MILESTONE_DATE_KINDS,
+  MILESTONES,
+  type Database,
+  type ShipmentsTable,
+  type MilestoneDateColumn,
+} from '../db/types';
+import { HEALTH_LABELS, HEALTH_VALUES, healthExpression, type Health, type HealthThresholds } from './health';
+
+export const LOCATION_KEYS = [
+  'origin_loc',
+  'empty_pickup_loc',
+  'pol_loc',
+  'tsp1_loc',
+  'tsp2_loc',
+  'tsp3_loc',
+  'tsp4_loc',
+  'pod_loc',
+  'dlv_loc',
+  'empty_return_loc',
+  'lif_loc',
+  'availability_loc',
+] as const;
+export type LocationKey = (typeof LOCATION_KEYS)[number];
+
+const LEGS = [1, 2, 3, 4, 5] as const;
+
+export const MILESTONE_DATE_COLUMNS: MilestoneDateColumn[] = MILESTONES.flatMap((m) =>
+  MILESTONE_DATE_KINDS.map((k) => `${m}_${k}` as MilestoneDateColumn),
+);
+
+const NUMBER_COLUMNS = [
+  'weight',
+  'discrepancy_eta_at_pod',
+  'discrepancy_eta_at_dlv',
+  ...(['tsp', 'tsp1', 'tsp2', 'tsp3', 'tsp4', 'pol', 'pod'] as const).flatMap((p) =>
+    (['', '_planned_initial', '_planned_last'] as const).map((v) => `days_in_${p}${v}` as const),
+  ),
+  'storage_days_at_pol',
+  'storage_days_at_pod',
+  'transit_time',
+  'transit_time_planned',
+  'eta_delta_days',
+] as const;
+
+const DATE_COLUMNS = [
+  'eta',
+  'ata',
+  'etd',
+  'atd',
+  'availability_date',
+  'carrier_release_date',
+  'customs_release_date',
+  'pol_departure',
+  'pod_arrival',
+  'last_update',
+  'created_at',
+  'modified_at',
+] as const;
+
+/** The stored shipment row plus the caller's health. */
+export type ShipmentRow = Selectable<ShipmentsTable> & { health: Health };
+
+/** Lifecycle wording. */
+export const LIFECYCLE_LABELS = { active: 'Active', expired: 'Expired', completed: 'Completed' } as const;
+
+/**
+ * All columns of `shipments` (aliased `shipments`) of company `companyId` plus `health` for the thresholds.
+ * Add filters, ordering and paging, then pass the rows to serializeShipments.
+ */
+export function selectShipments(db: Kysely<Database>, companyId: number, thresholds: HealthThresholds) {
+  return db
+    .selectFrom('shipments')
+    .selectAll('shipments')
+    .select(healthExpression(thresholds).as('health'))
+    .where('shipments.company_id', '=', companyId);
+}
+export type ShipmentSelect = ReturnType<typeof selectShipments>;
+
+export interface LocationOut {
+  id: number;
+  name: string;
+  locode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  lat: number | null;
+  lng: number | null;
+  timezone: string | null;
+  country_iso2: string | null;
+  display: string;
+}
+export interface VesselOut {
+  id: number;
+  name: string;
+  imo: string | null;
+}
+
+export type ShipmentOut = Record<string, unknown> & { id: number; health: Health };
+
+const iso = (d: Date | string | null | undefined): string | null =>
+  d === null || d === undefined ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const DAY_MS = 86_400_000;
+/** Whole days from `now` to `d` (rounded), for dtd / dta. */
+export const daysFrom = (d: Date | null, now: Date): number | null =>
+  d === null ? null : Math.round((d.getTime() - now.getTime()) / DAY_MS);
+
+let projectsTable: Promise<boolean> | null = null;
+/** Whether the projects table exists (migration 0004); asked again until it does. */
+export function hasProjectsTable(db: Kysely<Database>): Promise<boolean> {
+  projectsTable ??= sql<{ ok: boolean }>`SELECT to_regclass('projects') IS NOT NULL AS ok`
+    .execute(db)
+    .then((r) => Boolean(r.rows[0]?.ok))
+    .catch(() => false);
+  return projectsTable.then((ok) => {
+    if (!ok) projectsTable = null;
+    return ok;
+  });
+}
+
+export interface SerializeOptions {
+  /** Fixes dtd / dta (days from now). */
+  now?: Date;
+  /**
+   * The caller's company: schema_form is then the shipment's own form or else the company default
+   * (companies.attachment_schema_form), with schema_form_source 'shipment' | 'company' | null.
+   */
+  companyId?: number;
+  /** Lists: leave out the milestone dates that are null (most of the 145), to keep pages small. */
+  compact?: boolean;
+}
+
+interface Lookups {
+  locations: Array<Omit<LocationOut, 'lat' | 'lng'>> | null;
+  vessels: VesselOut[] | null;
+  carriers: Array<{ id: number; official_name: string; short_name: string; scac: string }> | null;
+  projects: Array<{ id: number; name: string }> | null;
+  form: unknown;
+}
+
+/** The API objects of `rows` (same order); one extra query for all the locations, vessels, carriers, projects. */
+export async function serializeShipments(
+  db: Kysely<Database>,
+  rows: readonly ShipmentRow[],
+  options: SerializeOptions = {},
+): Promise<ShipmentOut[]> {
+  if (rows.length === 0) return [];
+  const now = options.now ?? new Date();
+  const locationIds = new Set<number>();
+  const vesselIds = new Set<number>();
+  const carrierIds = new Set<number>();
+  const projectIds = new Set<number>();
+  for (const r of rows) {
+    for (const k of LOCATION_KEYS) {
+      const id = r[`${k}_id`];
+      if (id !== null) locationIds.add(id);
+    }
+    if (r.current_vessel_nextport_id !== null) locationIds.add(r.current_vessel_nextport_id);
+    for (const i of LEGS) {
+      const v = r[`leg${i}_vessel_id`];
+      if (v !== null) vesselIds.add(v);
+    }
+    if (r.current_vessel_id !== null) vesselIds.add(r.current_vessel_id);
+    carrierIds.add(r.carrier_id);
+    if (r.project_id !== null) projectIds.add(r.project_id);
+  }
+  const withProjects = projectIds.size > 0 && (await hasProjectsTable(db));
+  const { rows: found } = await sql<Lookups>`
+    SELECT
+      (SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'locode', l.locode, 'latitude', l.latitude,
+                'longitude', l.longitude, 'timezone', l.timezone, 'country_iso2', l.country_iso2, 'display', l.display))
+         FROM locations l WHERE l.id = ANY(${[...locationIds]}::integer[])) AS locations,
+      (SELECT json_agg(json_build_object('id', v.id, 'name', v.name, 'imo', v.imo))
+         FROM vessels v WHERE v.id = ANY(${[...vesselIds]}::integer[])) AS vessels,
+      (SELECT json_agg(json_build_object('id', c.id, 'official_name', c.official_name, 'short_name', c.short_name,
+                'scac', c.scac))
+         FROM carriers c WHERE c.id = ANY(${[...carrierIds]}::integer[])) AS carriers,
+      ${
+        withProjects
+          ? sql`(SELECT json_agg(json_build_object('id', p.id, 'name', p.name)) FROM projects p
+                  WHERE p.id = ANY(${[...projectIds]}::integer[]))`
+          : sql`NULL::json`
+      } AS projects,
+      ${
+        options.companyId === undefined
+          ? sql`NULL::jsonb`
+          : sql`(SELECT attachment_schema_form FROM companies WHERE id = ${options.companyId})`
+      } AS form`.execute(db);
+  const lookups = found[0];
+  const locationById = new Map<number, LocationOut>(
+    (lookups.locations ?? []).map((l) => [
+      l.id,
+      {
+        ...l,
+        lat: l.latitude,
+        lng: l.longitude,
+        country_iso2: l.country_iso2 ? l.country_iso2.trim() : null,
+      },
+    ]),
+  );
+  const vesselById = new Map<number, VesselOut>((lookups.vessels ?? []).map((v) => [v.id, v]));
+  const carrierById = new Map((lookups.carriers ?? []).map((c) => [c.id, c]));
+  const projects = new Map((lookups.projects ?? []).map((p) => [p.id, p.name]));
+  const companyForm = lookups.form ?? null;
+  const loc = (id: number | null) => (id === null ? null : (locationById.get(id) ?? null));
+  const vessel = (id: number | null) => (id === null ? null : (vesselById.get(id) ?? null));
+
+  return rows.map((r) => {
+    const carrier = carrierById.get(r.carrier_id);
+    const out: ShipmentOut = {
+      id: Number(r.id),
+      tracking_request: r.tracking_request_id,
+      status: r.status,
+      status_verbose: r.status_text,
+      status_text: r.status_text,
+      request_status: r.request_status,
+      lifecycle_status: r.lifecycle_status,
+      lifecycle_status_verbose: LIFECYCLE_LABELS[r.lifecycle_status],
+      health: r.health,
+      health_verbose: HEALTH_LABELS[r.health],
+      is_alerted: r.health === 'alerted',
+      is_delayed: r.health === 'delayed',
+      container_number: r.container_number,
+      container_type_str: r.container_type_str,
+      container_type_iso: r.container_type_iso,
+      bl_number: r.bl_number,
+      booking_number: r.booking_number,
+      bl_or_booking_number: r.bl_number ?? r.booking_number,
+      client_code: r.client_code,
+      carrier: r.carrier_id,
+      carrier_name: carrier?.short_name ?? '',
+      carrier_official_name: carrier?.official_name ?? '',
+      carrier_scac: carrier?.scac ?? '',
+      project: r.project_id,
+      project_name: r.project_id === null ? null : (projects.get(r.project_id) ?? null),
+      hide: r.hidden,
+      hidden: r.hidden,
+      positions: r.positions,
+      last_coordinates: r.last_coordinates,
+      current_vessel: vessel(r.current_vessel_id),
+      current_vessel_position: r.current_vessel_position,
+      current_vessel_nextport: loc(r.current_vessel_nextport_id),
+      dtd: daysFrom(r.dtd, now),
+      dta: daysFrom(r.dta, now),
+      dtd_date: iso(r.dtd),
+      dta_date: iso(r.dta),
+      carrier_release_state: r.carrier_release_state,
+      customs_release_state: r.customs_release_state,
+      pod_vslarrival_prediction: r.pod_vslarrival_prediction,
+      predictions: r.predictions,
+      pod_timeofarrival_warning: r.pod_timeofarrival_warning,
+      alert_codes: r.alert_codes,
+      last_alert_message: r.last_alert_message,
+      last_alert_code: r.last_alert_code,
+      schema_form: r.schema_form,
+      sf_data: r.sf_data,
+    };
+    if (options.companyId !== undefined) {
+      if (r.schema_form === null || r.schema_form === undefined) {
+        out.schema_form = companyForm;
+        out.schema_form_source = companyForm === null ? null : 'company';
+      } else out.schema_form_source = 'shipment';
+    }
+    for (const i of LEGS) {
+      out[`leg${i}`] = { voyage: r[`leg${i}_voyage`], vessel: vessel(r[`leg${i}_vessel_id`]) };
+    }
+    for (const k of LOCATION_KEYS) out[k] = loc(r[`${k}_id`]);
+    for (const c of MILESTONE_DATE_COLUMNS) {
+      const value = r[c];
+      if (value !== null || !options.compact) out[c] = iso(value);
+    }
+    for (const c of DATE_COLUMNS) out[c] = iso(r[c]);
+    for (const c of NUMBER_COLUMNS) out[c] = num(r[c]);
+    return out;
+  });
+}
+
+// ---- Schemas for the OpenAPI document (answers keep every property: additionalProperties). ----
+
+const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const dateTime = () => nullable(Type.String({ format: 'date-time' }));
+
+export const LocationSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    locode: nullable(Type.String()),
+    latitude: nullable(Type.Number()),
+    longitude: nullable(Type.Number()),
+    lat: nullable(Type.Number()),
+    lng: nullable(Type.Number()),
+    timezone: nullable(Type.String()),
+    country_iso2: nullable(Type.String()),
+    display: Type.String(),
+  },
+  { title: 'Location' },
+);
+
+export const VesselSchema = Type.Object(
+  { id: Type.Integer(), name: Type.String(), imo: nullable(Type.String()) },
+  { title: 'Vessel' },
+);
+
+const LegSchema = Type.Object({ voyage: nullable(Type.String()), vessel: nullable(VesselSchema) });
+
+export const ShipmentSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    tracking_request: Type.Integer({ description: 'Tracking request id' }),
+    status: Type.Integer({ description: 'Life stage (0 unknown … 12 completed)' }),
+    status_verbose: Type.String(),
+    request_status: nullable(Type.String({ description: 'Status of the tracking request' })),
+    lifecycle_status: Type.String({ enum: ['active', 'expired', 'completed'] }),
+    lifecycle_status_verbose: Type.String(),
+    health: Type.String({
+      enum: [...HEALTH_VALUES],
+      description:
+        "The caller's health: ontrack / delayed (Later than expected) / alerted (Attention required)",
+    }),
+    health_verbose: Type.String(),
+    is_alerted: Type.Boolean(),
+    is_delayed: Type.Boolean(),
+    container_number: Type.String(),
+    container_type_str: nullable(Type.String()),
+    container_type_iso: nullable(Type.String()),
+    bl_number: nullable(Type.String()),
+    booking_number: nullable(Type.String()),
+    bl_or_booking_number: nullable(Type.String()),
+    client_code: Type.String(),
+    carrier: Type.Integer({ description: 'Carrier id' }),
+    carrier_name: Type.String(),
+    carrier_scac: Type.String(),
+    project: nullable(Type.Integer({ description: 'Project id' })),
+    project_name: nullable(Type.String()),
+    hide: Type.Boolean({ description: 'Hidden shipment' }),
+    hidden: Type.Boolean({ description: 'Same as hide' }),
+    positions: Type.Array(Type.Array(Type.Number()), { description: '[lng, lat] pairs' }),
+    last_coordinates: nullable(
+      Type.Object({ lng: Type.Number(), lat: Type.Number() }, { additionalProperties: true }),
+    ),
+    current_vessel: nullable(VesselSchema),
+    current_vessel_position: nullable(
+      Type.Object({ lng: Type.Number(), lat: Type.Number() }, { additionalProperties: true }),
+    ),
+    current_vessel_nextport: nullable(LocationSchema),
+    ...Object.fromEntries(LEGS.map((i) => [`leg${i}`, LegSchema])),
+    ...Object.fromEntries(LOCATION_KEYS.map((k) => [k, nullable(LocationSchema)])),
+    ...(Object.fromEntries(MILESTONE_DATE_COLUMNS.map((c) => [c, Type.Optional(dateTime())])) as Record<
+      MilestoneDateColumn,
+      TOptional<ReturnType<typeof dateTime>>
+    >),
+    ...Object.fromEntries(DATE_COLUMNS.map((c) => [c, dateTime()])),
+    ...Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, nullable(Type.Number())])),
+    dtd: nullable(Type.Integer({ description: 'Days from now to the departure date (dtd_date)' })),
+    dta: nullable(Type.Integer({ description: 'Days from now to the arrival date (dta_date)' })),
+    dtd_date: dateTime(),
+    dta_date: dateTime(),
+    alert_codes: Type.Array(Type.Integer(), { description: 'Codes of the visible alert events' }),
+    last_alert_message: nullable(Type.String()),
+    last_alert_code: nullable(Type.Integer()),
+    pod_timeofarrival_warning: nullable(Type.Object({}, { additionalProperties: true })),
+    pod_vslarrival_prediction: nullable(Type.Object({}, { additionalProperties: true })),
+    predictions: Type.Object({}, { additionalProperties: true }),
+    schema_form: Type.Unknown({
+      description: "The custom form: the shipment's own, else the company default (schema_form_source)",
+    }),
+    schema_form_source: Type.Optional(nullable(Type.String({ enum: ['shipment', 'company'] }))),
+    sf_data: Type.Unknown({ description: 'Custom form data' }),
+  },
+  {
+    title: 'Shipment',
+    additionalProperties: true,
+    description: 'In lists, milestone dates that are null are left out (absent = null).',
+  },
+);

@@ -1,0 +1,198 @@
+// One poll of one tracking request: ask the carrier for the events since the last one seen, hand
+// them to ingestion, and schedule the next poll (the regular interval after an answer, an
+// exponential backoff after a failure). "Not found" answers turn the request invalid after a few
+// polls; a 4xx refusal of the reference turns it invalid at once.
+import { sql } from 'kysely';
+import type { RejectedPayload } from '../dcsa/connector';
+import { ConnectorError, createDcsaConnector } from '../dcsa/connector';
+import type { DcsaEvent } from '../dcsa/types';
+import { backoffSeconds } from './config';
+import type { EngineDeps } from './deps';
+import { carrierEndpoint } from './endpoint';
+import { CODE_TYPE_LABEL, markInvalid, warning } from './lifecycle';
+import { subscribe } from './subscriptions';
+
+export interface IngestJobData {
+  trackingRequestId: number;
+  carrierId: number;
+  events: DcsaEvent[];
+  rejected: RejectedPayload[];
+}
+
+export type PollOutcome =
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'fetched'; events: number; rejected: number; pages: number }
+  | { kind: 'not-found'; invalid: boolean }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'failed'; error: string; retryInSeconds: number };
+
+/** Whether every event is already stored and linked to the request (incremental polls repeat the last one). */
+async function allKnown(
+  deps: EngineDeps,
+  id: number,
+  carrierId: number,
+  events: DcsaEvent[],
+): Promise<boolean> {
+  const ids = [...new Set(events.map((e) => e.eventID))];
+  const row = await deps.db
+    .selectFrom('carrier_events as ce')
+    .innerJoin('tracking_request_events as tre', 'tre.carrier_event_id', 'ce.id')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('tre.tracking_request_id', '=', id)
+    .where('ce.carrier_id', '=', carrierId)
+    .where('ce.event_id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) === ids.length;
+}
+
+const secondsFromNow = (s: number) => sql<Date>`now() + make_interval(secs => ${s})`;
+
+/** HTTP answers that mean "this reference is wrong", not "the carrier has a problem". */
+const REFUSALS = new Set([400, 404, 410, 422]);
+
+export async function pollTrackingRequest(
+  deps: EngineDeps,
+  id: number,
+  ingest: (data: IngestJobData) => Promise<void>,
+): Promise<PollOutcome> {
+  const { db, config } = deps;
+  const row = await db
+    .selectFrom('tracking_requests as tr')
+    .innerJoin('carriers as c', 'c.id', 'tr.carrier_id')
+    .select([
+      'tr.id',
+      'tr.status',
+      'tr.code_type',
+      'tr.code_value',
+      'tr.poll_failures',
+      'tr.not_found_polls',
+      'tr.last_event_created_at',
+      'tr.dcsa_subscription_id',
+      'c.id as carrier_id',
+      'c.scac',
+      'c.short_name',
+      'c.dcsa_base_url',
+      'c.dcsa_credentials',
+    ])
+    .where('tr.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return { kind: 'skipped', reason: 'no such tracking request' };
+  if (row.status !== 'new' && row.status !== 'ongoing') return { kind: 'skipped', reason: row.status };
+
+  const label = CODE_TYPE_LABEL[row.code_type];
+  const fail = async (message: string): Promise<PollOutcome> => {
+    const failures = row.poll_failures + 1;
+    const delay = backoffSeconds(failures, config);
+    await db
+      .updateTable('tracking_requests')
+      .set({
+        poll_failures: failures,
+        last_poll_error: message,
+        last_polled_at: sql`now()`,
+        next_poll_at: secondsFromNow(delay),
+      })
+      .where('id', '=', id)
+      .execute();
+    return { kind: 'failed', error: message, retryInSeconds: delay };
+  };
+
+  const endpoint = carrierEndpoint(
+    {
+      id: row.carrier_id,
+      scac: row.scac,
+      dcsa_base_url: row.dcsa_base_url,
+      dcsa_credentials: row.dcsa_credentials,
+    },
+    deps.simulatorBaseUrl,
+  );
+  if (!endpoint) return fail(`No DCSA endpoint is configured for ${row.scac}.`);
+
+  const connector = createDcsaConnector({
+    baseUrl: endpoint.baseUrl,
+    credentials: endpoint.credentials,
+    timeoutMs: config.carrierTimeoutMs,
+  });
+  let result;
+  try {
+    result = await connector.poll({
+      codeType: row.code_type,
+      reference: row.code_value,
+      since: row.last_event_created_at ? row.last_event_created_at.toISOString() : null,
+    });
+  } catch (err) {
+    if (err instanceof ConnectorError && err.kind === 'http' && err.status && REFUSALS.has(err.status)) {
+      const reason = `${row.short_name} refused the ${label} ${row.code_value} (HTTP ${err.status}). Check the number and the carrier, then retry.`;
+      await markInvalid(db, id, warning('carrier_refused', reason));
+      return { kind: 'invalid', reason };
+    }
+    return fail(err instanceof Error ? err.message : String(err));
+  }
+
+  if (result.notFound && !row.last_event_created_at) {
+    const count = row.not_found_polls + 1;
+    if (count >= config.notFoundPolls) {
+      const reason = `${row.short_name} does not know the ${label} ${row.code_value}. Check the number and the carrier, then retry.`;
+      await markInvalid(db, id, warning('reference_not_found', reason));
+      await db
+        .updateTable('tracking_requests')
+        .set({ not_found_polls: count })
+        .where('id', '=', id)
+        .execute();
+      return { kind: 'not-found', invalid: true };
+    }
+    await db
+      .updateTable('tracking_requests')
+      .set({
+        not_found_polls: count,
+        poll_failures: 0,
+        last_poll_error: null,
+        last_polled_at: sql`now()`,
+        next_poll_at: secondsFromNow(Math.min(config.pollIntervalSeconds, backoffSeconds(count, config))),
+      })
+      .where('id', '=', id)
+      .execute();
+    return { kind: 'not-found', invalid: false };
+  }
+
+  // Persist what came (as a durable ingest job) before moving the schedule on: a crash in between
+  // only means the same events are fetched again at the next poll.
+  if (
+    result.rejected.length ||
+    (result.events.length && !(await allKnown(deps, id, row.carrier_id, result.events)))
+  ) {
+    await ingest({
+      trackingRequestId: id,
+      carrierId: row.carrier_id,
+      events: result.events,
+      rejected: result.rejected,
+    });
+  }
+  await db
+    .updateTable('tracking_requests')
+    .set({
+      poll_failures: 0,
+      not_found_polls: 0,
+      last_poll_error: null,
+      last_polled_at: sql`now()`,
+      next_poll_at: secondsFromNow(config.pollIntervalSeconds),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['new', 'ongoing'])
+    .execute();
+
+  if (deps.callbackBaseUrl && !row.dcsa_subscription_id && result.events.length) {
+    await subscribe(
+      db,
+      endpoint,
+      { id, codeType: row.code_type, reference: row.code_value },
+      deps.callbackBaseUrl,
+      config.carrierTimeoutMs,
+    ).catch((err: Error) => deps.log(`DCSA subscription for tracking request ${id} failed: ${err.message}`));
+  }
+  return {
+    kind: 'fetched',
+    events: result.events.length,
+    rejected: result.rejected.length,
+    pages: result.pages,
+  };
+}

@@ -1,0 +1,34 @@
+// The tracking engine's workers as a separate process (`tsx src/worker.ts`), on the API's database:
+// DATABASE_URL, else the embedded PostgreSQL a running API started (EMBEDDED_PG_PORT, 5433). Start
+// as many as you like; they share the job queue. Run the API with ENGINE_WORKERS=0 to leave all the
+// work to them.
+import { createDb } from './db/connection';
+import { databaseSettings } from './db/database-url';
+import { migrate } from './db/migrate';
+import { startEngineRuntime } from './tracking/engine/runtime';
+
+async function main(): Promise<void> {
+  const settings = databaseSettings();
+  const url =
+    settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embedded.port}/portal`;
+  await migrate(url);
+  const handle = createDb(url, { max: 6 });
+  const runtime = await startEngineRuntime({ db: handle.db, databaseUrl: url });
+  console.log(`Tracking engine worker ${process.pid} running.`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping the worker.`);
+    await runtime.stop().catch((err) => console.error(err));
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
