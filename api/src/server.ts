@@ -60,6 +60,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Ctrl+C reaches the embedded PostgreSQL (same process group) as fast as us: it ends our connections
+  // ("terminating connection due to administrator command", 57P01) and a connection that was idle in a
+  // worker reports it as an unhandled 'error'. That is the database going away, not a bug: stop cleanly.
+  process.on('uncaughtException', (err: Error & { code?: string }) => {
+    const databaseGone =
+      ['57P01', '57P02', '57P03'].includes(err.code ?? '') || /Connection terminated/.test(err.message);
+    if (databaseGone || stopping) {
+      if (!stopping) console.log(`The database went away (${err.code ?? err.message}); stopping.`);
+      void shutdown('database shutdown');
+      return;
+    }
+    console.error(err);
+    process.exit(1);
+  });
 
   await app.listen({ port, host });
   console.log(`API listening on http://localhost:${port}/api/`);
