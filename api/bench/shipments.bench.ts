@@ -1,7 +1,8 @@
 // Benchmark of the shipments API on 1,000,000 shipments of one company (bench/shipments-data.ts): the list page
 // (30 rows, typical filters and ordering), the dashboard stats and the map points, through real HTTP (Fastify
 // listening, 50 concurrent keep-alive clients) and the same SQL run directly, each with its query plan summary.
-//   npm run bench -w @portal/api -- shipments        (BENCH_REQUESTS, BENCH_SHIPMENTS to change the sizes)
+//   npm run bench -w @portal/api -- shipments        (BENCH_REQUESTS, BENCH_SHIPMENTS to change the sizes,
+//   BENCH_SCENARIOS=typical,stats to run only some list / stats scenarios)
 // Database: BENCH_DATABASE_URL as is; else the server of DATABASE_URL, else postgres://postgres@127.0.0.1:5432
 // when it answers, else an embedded PostgreSQL in <repo>/.data/bench-postgres; database `portal_bench`.
 import path from 'node:path';
@@ -120,7 +121,10 @@ function listQueries(
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('shipments.company_id', '=', companyId);
     for (const c of conditions) count = count.where(c);
-    const page = shipmentPageQuery(db, companyId, t, filters, conditions, matched, 30, 0);
+    const page = shipmentPageQuery(db, companyId, t, filters, conditions, matched, 30, 0, {
+      projects: true,
+      companyId,
+    });
     // As the route: a count by health alone comes from shipment_health_counts.
     const countQuery = onlyHealthFilters(filters)
       ? sql`SELECT sum(n) FILTER (WHERE ${healthIs(t, 'alerted', HEALTH_COUNTS_SOURCE)}) AS alerted,
@@ -146,17 +150,15 @@ function groupParams(query: string): Map<string, string[]> {
 function statsQuery(companyId: number, t: HealthThresholds) {
   return (db: Kysely<Database>): CompiledQuery[] => {
     const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+    // As dashboardCounts (one statement).
     return [
-      sql`SELECT sum(n) FILTER (WHERE ${healthIs(t, 'alerted', HEALTH_COUNTS_SOURCE)}) AS alerted,
-                 sum(n) FILTER (WHERE ${healthIs(t, 'delayed', HEALTH_COUNTS_SOURCE)}) AS delayed, sum(n) AS total
-          FROM shipment_health_counts WHERE company_id = ${companyId} AND NOT hidden`.compile(db),
-      db
-        .selectFrom('shipments')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('company_id', '=', companyId)
-        .where('hidden', '=', false)
-        .where('created_at', '>=', weekAgo)
-        .compile(),
+      sql`SELECT h.alerted, h.delayed, h.total,
+                 (SELECT count(*) FROM shipments
+                   WHERE company_id = ${companyId} AND hidden = false AND created_at >= ${weekAgo}) AS created
+          FROM (SELECT sum(n) FILTER (WHERE ${healthIs(t, 'alerted', HEALTH_COUNTS_SOURCE)}) AS alerted,
+                       sum(n) FILTER (WHERE ${healthIs(t, 'delayed', HEALTH_COUNTS_SOURCE)}) AS delayed,
+                       sum(n) AS total
+                FROM shipment_health_counts WHERE company_id = ${companyId} AND NOT hidden) h`.compile(db),
     ];
   };
 }
@@ -237,6 +239,10 @@ async function main(): Promise<void> {
     },
   ];
 
+  // BENCH_SCENARIOS=typical,stats runs only the scenarios whose name contains one of the words.
+  const only = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
+  const chosen = scenarios.filter((s) => only.length === 0 || only.some((w) => s.name.includes(w)));
+
   const results: Array<{
     name: string;
     target?: number;
@@ -245,7 +251,7 @@ async function main(): Promise<void> {
     http: LoadResult;
     sql: LoadResult;
   }> = [];
-  for (const s of scenarios) {
+  for (const s of chosen) {
     const first = await fetch(`${base}${s.path}`, { headers: { authorization: `Token ${token}` } });
     const answer = (await first.json()) as { count?: number };
     const queries = s.queries(direct.db, answer.count ?? 0);

@@ -1,8 +1,79 @@
 // Token authentication: `Authorization: Token <40 hex>`. Add `requireAuth` as an onRequest hook
-// in every route plugin that needs a logged-in user.
+// in every route plugin that needs a logged-in user. The token's user and profile are read in one query and
+// kept per token for a few seconds (bounded LRU per database handle); routes that change a user, a profile
+// or a password call `forgetAuth` so this process sees the change at once.
 import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database, User, UserProfile } from '../db/types';
 import { MESSAGES, notAuthenticated } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
+import type { AuthContext } from '../types';
+
+/**
+ * How long a token's user and profile are reused (ms): AUTH_CACHE_MS, else 10 s, except under jest
+ * (NODE_ENV=test), where tests change roles and thresholds straight in the database as another process would:
+ * 0 (off) there unless a test turns it on with setAuthCacheTtl. Changes made by other processes show after at
+ * most this long.
+ */
+const DEFAULT_TTL_MS = Number(process.env.AUTH_CACHE_MS ?? (process.env.NODE_ENV === 'test' ? 0 : 10_000));
+/** Tokens kept per database handle (least recently used dropped first). */
+const MAX_ENTRIES = 2_000;
+
+interface Entry {
+  auth: AuthContext;
+  expires: number;
+}
+interface Cache {
+  ttlMs: number;
+  entries: Map<string, Entry>;
+}
+
+const caches = new WeakMap<Kysely<Database>, Cache>();
+
+function cacheOf(db: Kysely<Database>): Cache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { ttlMs: DEFAULT_TTL_MS, entries: new Map() };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Sets the cache lifetime of the apps on database handle `db` (0 turns the cache off and empties it). */
+export function setAuthCacheTtl(db: Kysely<Database>, ttlMs: number): void {
+  const cache = cacheOf(db);
+  cache.ttlMs = ttlMs;
+  if (ttlMs <= 0) cache.entries.clear();
+}
+
+/** Drops the cached callers of user `userId` (all users when omitted): call after changing them. */
+export function forgetAuth(db: Kysely<Database>, userId?: number): void {
+  const entries = caches.get(db)?.entries;
+  if (!entries) return;
+  if (userId === undefined) {
+    entries.clear();
+    return;
+  }
+  for (const [key, entry] of entries) if (entry.auth.user.id === userId) entries.delete(key);
+}
+
+/**
+ * The active user and profile of a token hash, in one query, or null. The profile comes as row_to_json, which
+ * gives the same values as selecting its columns (integers, booleans and JSON only; no dates).
+ */
+async function loadCaller(db: Kysely<Database>, keyHash: string): Promise<AuthContext | null> {
+  const { rows } = await sql<User & { profile: UserProfile | null }>`
+    SELECT u.*, row_to_json(p) AS profile
+    FROM auth_tokens t
+    JOIN users u ON u.id = t.user_id
+    LEFT JOIN user_profiles p ON p.id = t.user_id
+    WHERE t.key_hash = ${keyHash}`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  const { profile, ...user } = row;
+  if (!user.is_active || !profile) throw notAuthenticated(MESSAGES.userInactive);
+  return { user, profile };
+}
 
 export async function requireAuth(request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
@@ -11,20 +82,25 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
   if (parts.length === 1) throw notAuthenticated(MESSAGES.invalidTokenHeader);
   if (parts.length > 2) throw notAuthenticated(MESSAGES.tokenWithSpaces);
   const db = request.server.db;
-  const row = await db
-    .selectFrom('auth_tokens')
-    .where('key_hash', '=', hashToken(parts[1]))
-    .select(['user_id'])
-    .executeTakeFirst();
-  if (!row) throw notAuthenticated(MESSAGES.invalidToken);
-  const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
-  const profile = await db
-    .selectFrom('user_profiles')
-    .selectAll()
-    .where('id', '=', row.user_id)
-    .executeTakeFirst();
-  if (!user || !user.is_active || !profile) throw notAuthenticated(MESSAGES.userInactive);
-  request.auth = { user, profile };
+  const keyHash = hashToken(parts[1]);
+  const { ttlMs, entries } = cacheOf(db);
+  const now = Date.now();
+  const hit = entries.get(keyHash);
+  if (hit && hit.expires > now) {
+    // Most recently used last.
+    entries.delete(keyHash);
+    entries.set(keyHash, hit);
+    request.auth = { ...hit.auth };
+    return;
+  }
+  if (hit) entries.delete(keyHash);
+  const auth = await loadCaller(db, keyHash);
+  if (!auth) throw notAuthenticated(MESSAGES.invalidToken);
+  if (ttlMs > 0) {
+    entries.set(keyHash, { auth, expires: now + ttlMs });
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  }
+  request.auth = { ...auth };
 }
 
 /** The caller of an authenticated route (after requireAuth). */

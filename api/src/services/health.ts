@@ -242,3 +242,39 @@ export async function companyHealthCounts(
   const total = Number(rows[0]?.total ?? 0);
   return { alerted, delayed, ontrack: total - alerted - delayed, total };
 }
+
+/**
+ * The dashboard counts in one query (one round trip): the health counts of the visible shipments (from
+ * shipment_health_counts) and the visible shipments created since `since`.
+ */
+export async function dashboardCounts(
+  db: Kysely<Database>,
+  t: HealthThresholds,
+  companyId: number,
+  since: Date,
+): Promise<HealthCounts & { total: number; created: number }> {
+  const src = HEALTH_COUNTS_SOURCE;
+  const { rows } = await sql<{
+    alerted: string | null;
+    delayed: string | null;
+    total: string | null;
+    created: string;
+  }>`
+    SELECT h.alerted, h.delayed, h.total,
+           (SELECT count(*) FROM shipments
+             WHERE company_id = ${companyId} AND hidden = false AND created_at >= ${since}) AS created
+    FROM (SELECT sum(n) FILTER (WHERE ${healthIs(t, 'alerted', src)}) AS alerted,
+                 sum(n) FILTER (WHERE ${healthIs(t, 'delayed', src)}) AS delayed,
+                 sum(n) AS total
+          FROM shipment_health_counts WHERE company_id = ${companyId} AND NOT hidden) h`.execute(db);
+  const alerted = Number(rows[0]?.alerted ?? 0);
+  const delayed = Number(rows[0]?.delayed ?? 0);
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    alerted,
+    delayed,
+    ontrack: total - alerted - delayed,
+    total,
+    created: Number(rows[0]?.created ?? 0),
+  };
+}

@@ -3,7 +3,7 @@
 // conditions and ORDER BY terms on the `shipments` table. Shared by the list, the map points and the stats.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/types';
-import { selectShipments } from './shipment-serializer';
+import { lookupsColumn, selectShipments } from './shipment-serializer';
 import { ErrorCollector } from '../lib/errors';
 import { healthExpression, healthFilter, HEALTH_VALUES, type Health, type HealthThresholds } from './health';
 
@@ -399,19 +399,33 @@ export async function resolveSearch(db: Kysely<Database>, f: ShipmentFilters): P
   f.searchMatches = { locations: rows[0]?.locations ?? [], vessels: rows[0]?.vessels ?? [] };
 }
 
-/** ORDER BY terms: order_dta first (dta ascending), then `ordering`, then id descending (stable pages). */
-export function shipmentOrderBy(f: ShipmentFilters, thresholds: HealthThresholds): RawBuilder<unknown>[] {
-  const terms: RawBuilder<unknown>[] = [];
-  if (f.order_dta) terms.push(sql`shipments.dta ASC NULLS LAST`);
+interface OrderTerm {
+  expr: RawBuilder<unknown>;
+  desc: boolean;
+  nullsLast?: boolean;
+}
+
+/** The sort keys: order_dta first (dta ascending), then `ordering`, then id descending (stable pages). */
+function orderTerms(f: ShipmentFilters, thresholds: HealthThresholds): OrderTerm[] {
+  const terms: OrderTerm[] = [];
+  if (f.order_dta) terms.push({ expr: sql`shipments.dta`, desc: false, nullsLast: true });
   for (const o of f.ordering) {
     const expr =
       o.field === 'health'
         ? sql`(CASE ${healthExpression(thresholds)} WHEN 'ontrack' THEN 0 WHEN 'delayed' THEN 1 ELSE 2 END)`
         : ORDERING_FIELDS[o.field];
-    if (expr) terms.push(o.desc ? sql`${expr} DESC` : sql`${expr} ASC`);
+    if (expr) terms.push({ expr, desc: o.desc });
   }
-  if (!f.ordering.some((o) => o.field === 'id')) terms.push(sql`shipments.id DESC`);
+  if (!f.ordering.some((o) => o.field === 'id')) terms.push({ expr: sql`shipments.id`, desc: true });
   return terms;
+}
+
+const termSql = (expr: RawBuilder<unknown>, t: OrderTerm): RawBuilder<unknown> =>
+  sql`${expr} ${sql.raw(t.desc ? 'DESC' : 'ASC')}${sql.raw(t.nullsLast ? ' NULLS LAST' : '')}`;
+
+/** ORDER BY terms: order_dta first (dta ascending), then `ordering`, then id descending (stable pages). */
+export function shipmentOrderBy(f: ShipmentFilters, thresholds: HealthThresholds): RawBuilder<unknown>[] {
+  return orderTerms(f, thresholds).map((t) => termSql(t.expr, t));
 }
 
 /** At most this many matches: filter first, then sort (see shipmentPageQuery). */
@@ -423,6 +437,7 @@ export const SORT_AFTER_FILTER_MAX = 50_000;
  * SORT_AFTER_FILTER_MAX) the filtered rows are read through the best index for the filters and then sorted
  * (an OFFSET 0 subquery keeps PostgreSQL from walking an ordering index across the whole company looking for
  * rare matches, e.g. the ongoing shipments sorted by ETA ascending); otherwise the ordering index is walked.
+ * Each row carries its `lookups` (lookupsColumn), so the page is one round trip.
  */
 export function shipmentPageQuery(
   db: Kysely<Database>,
@@ -433,22 +448,25 @@ export function shipmentPageQuery(
   count: number,
   limit: number,
   offset: number,
+  lookups?: Parameters<typeof lookupsColumn>[0],
 ) {
-  let filtered = db
-    .selectFrom('shipments')
-    .selectAll('shipments')
-    .where('shipments.company_id', '=', companyId);
-  for (const c of conditions) filtered = filtered.where(c);
-  const source =
+  const terms = orderTerms(filters, thresholds);
+  const order = terms.map((t) => termSql(t.expr, t));
+  const where = sql.join([sql`shipments.company_id = ${companyId}`, ...conditions], sql` AND `);
+  // Filter first: only the id and the sort keys leave the subquery, so a covering index can answer it.
+  const ids =
     count <= SORT_AFTER_FILTER_MAX
-      ? (db.selectFrom(filtered.offset(0).as('shipments')).selectAll() as unknown as typeof filtered)
-      : filtered;
-  const order = shipmentOrderBy(filters, thresholds);
-  let ids = source.clearSelect().select('shipments.id');
-  for (const term of order) ids = ids.orderBy(term);
-  let page = selectShipments(db, companyId, thresholds).where(
-    sql<SqlBool>`shipments.id IN (${ids.limit(limit).offset(offset)})`,
-  );
+      ? sql`SELECT f.id FROM (SELECT shipments.id${sql.join(
+          terms.map((t, i) => sql`, ${t.expr} AS ${sql.ref(`o${i}`)}`),
+          sql``,
+        )} FROM shipments WHERE ${where} OFFSET 0) f
+          ORDER BY ${sql.join(terms.map((t, i) => termSql(sql.ref(`f.o${i}`), t)))}
+          LIMIT ${limit} OFFSET ${offset}`
+      : sql`SELECT shipments.id FROM shipments WHERE ${where} ORDER BY ${sql.join(order)}
+          LIMIT ${limit} OFFSET ${offset}`;
+  let page = selectShipments(db, companyId, thresholds)
+    .select(lookupsColumn(lookups ?? { projects: false }).as('lookups'))
+    .where(sql<SqlBool>`shipments.id IN (${ids})`);
   for (const term of order) page = page.orderBy(term);
   return page;
 }

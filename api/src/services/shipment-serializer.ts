@@ -1,8 +1,9 @@
 // Shipment rows → the API's shipment objects (spec section 3): locations and vessels as objects, legs, every
 // milestone date, numbers as numbers, the caller's health. Used by GET shipments/ (list, detail) and by
-// GET tracking-requests/{id}/shipments/. Batch-loads locations, vessels, carriers and projects per page.
+// GET tracking-requests/{id}/shipments/. Locations, vessels, carriers and projects come with the rows
+// (lookupsColumn, lists) or are batch-loaded in one query per page.
 import { Type, type TOptional, type TSchema } from '@sinclair/typebox';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import {
   MILESTONE_DATE_KINDS,
   MILESTONES,
@@ -63,8 +64,8 @@ const DATE_COLUMNS = [
   'modified_at',
 ] as const;
 
-/** The stored shipment row plus the caller's health. */
-export type ShipmentRow = Selectable<ShipmentsTable> & { health: Health };
+/** The stored shipment row plus the caller's health (and, from lookupsColumn, what it refers to). */
+export type ShipmentRow = Selectable<ShipmentsTable> & { health: Health; lookups?: Lookups };
 
 /** Lifecycle wording. */
 export const LIFECYCLE_LABELS = { active: 'Active', expired: 'Expired', completed: 'Completed' } as const;
@@ -131,7 +132,10 @@ export interface SerializeOptions {
    * (companies.attachment_schema_form), with schema_form_source 'shipment' | 'company' | null.
    */
   companyId?: number;
-  /** Lists: leave out the milestone dates that are null (most of the 145), to keep pages small. */
+  /**
+   * Lists: leave out the milestone dates (most of the 145) and the durations / discrepancies that are null,
+   * to keep pages small (absent = null).
+   */
   compact?: boolean;
 }
 
@@ -143,14 +147,77 @@ interface Lookups {
   form: unknown;
 }
 
-/** The API objects of `rows` (same order); one extra query for all the locations, vessels, carriers, projects. */
-export async function serializeShipments(
+const LOCATION_JSON = sql`json_build_object('id', l.id, 'name', l.name, 'locode', l.locode,
+  'latitude', l.latitude, 'longitude', l.longitude, 'timezone', l.timezone, 'country_iso2', l.country_iso2,
+  'display', l.display)`;
+const VESSEL_JSON = sql`json_build_object('id', v.id, 'name', v.name, 'imo', v.imo)`;
+const CARRIER_JSON = sql`json_build_object('id', c.id, 'official_name', c.official_name,
+  'short_name', c.short_name, 'scac', c.scac)`;
+
+/**
+ * A JSON array of `object` (a scalar subquery on `x.id`, one primary-key probe each) for the distinct ids of
+ * `ids` (column references of the row).
+ */
+const byIds = (object: RawBuilder<unknown>, ids: RawBuilder<unknown>) =>
+  sql`(SELECT json_agg(y.j) FROM (SELECT ${object} AS j FROM (SELECT DISTINCT unnest(ARRAY[${ids}]) AS id) x
+        WHERE x.id IS NOT NULL) y WHERE y.j IS NOT NULL)`;
+
+/**
+ * A `lookups` column for a select on `shipments`: the row's locations, vessels, carrier, project (when the
+ * projects table exists) and the company's default form as JSON, so serializeShipments needs no extra
+ * query (lists: one round trip for the page).
+ */
+export function lookupsColumn(options: { projects: boolean; companyId?: number }) {
+  const locationIds = sql.join([
+    ...LOCATION_KEYS.map((k) => sql.ref(`shipments.${k}_id`)),
+    sql.ref('shipments.current_vessel_nextport_id'),
+  ]);
+  const vesselIds = sql.join([
+    ...LEGS.map((i) => sql.ref(`shipments.leg${i}_vessel_id`)),
+    sql.ref('shipments.current_vessel_id'),
+  ]);
+  return sql<Lookups>`json_build_object(
+    'locations', ${byIds(sql`(SELECT ${LOCATION_JSON} FROM locations l WHERE l.id = x.id)`, locationIds)},
+    'vessels', ${byIds(sql`(SELECT ${VESSEL_JSON} FROM vessels v WHERE v.id = x.id)`, vesselIds)},
+    'carriers', (SELECT json_agg(${CARRIER_JSON}) FROM carriers c WHERE c.id = shipments.carrier_id),
+    'projects', ${
+      options.projects
+        ? sql`(SELECT json_agg(json_build_object('id', p.id, 'name', p.name)) FROM projects p
+                WHERE p.id = shipments.project_id)`
+        : sql`NULL::json`
+    },
+    'form', ${
+      options.companyId === undefined
+        ? sql`NULL::jsonb`
+        : sql`(SELECT attachment_schema_form FROM companies WHERE id = ${options.companyId})`
+    })`;
+}
+
+/** The lookups carried by the rows themselves (lookupsColumn), merged; null when a row has none. */
+function embeddedLookups(rows: readonly ShipmentRow[]): Lookups | null {
+  const locations: NonNullable<Lookups['locations']> = [];
+  const vessels: VesselOut[] = [];
+  const carriers: NonNullable<Lookups['carriers']> = [];
+  const projects: NonNullable<Lookups['projects']> = [];
+  let form: unknown = null;
+  for (const r of rows) {
+    const l = r.lookups;
+    if (!l) return null;
+    locations.push(...(l.locations ?? []));
+    vessels.push(...(l.vessels ?? []));
+    carriers.push(...(l.carriers ?? []));
+    projects.push(...(l.projects ?? []));
+    form = l.form ?? null;
+  }
+  return { locations, vessels, carriers, projects, form };
+}
+
+/** One query for all the locations, vessels, carriers and projects of `rows` and the company's form. */
+async function queryLookups(
   db: Kysely<Database>,
   rows: readonly ShipmentRow[],
-  options: SerializeOptions = {},
-): Promise<ShipmentOut[]> {
-  if (rows.length === 0) return [];
-  const now = options.now ?? new Date();
+  options: SerializeOptions,
+): Promise<Lookups> {
   const locationIds = new Set<number>();
   const vesselIds = new Set<number>();
   const carrierIds = new Set<number>();
@@ -191,7 +258,21 @@ export async function serializeShipments(
           ? sql`NULL::jsonb`
           : sql`(SELECT attachment_schema_form FROM companies WHERE id = ${options.companyId})`
       } AS form`.execute(db);
-  const lookups = found[0];
+  return found[0];
+}
+
+/**
+ * The API objects of `rows` (same order); rows without `lookups` cost one extra query for all the locations,
+ * vessels, carriers and projects.
+ */
+export async function serializeShipments(
+  db: Kysely<Database>,
+  rows: readonly ShipmentRow[],
+  options: SerializeOptions = {},
+): Promise<ShipmentOut[]> {
+  if (rows.length === 0) return [];
+  const now = options.now ?? new Date();
+  const lookups = embeddedLookups(rows) ?? (await queryLookups(db, rows, options));
   const locationById = new Map<number, LocationOut>(
     (lookups.locations ?? []).map((l) => [
       l.id,
@@ -275,7 +356,10 @@ export async function serializeShipments(
       if (value !== null || !options.compact) out[c] = iso(value);
     }
     for (const c of DATE_COLUMNS) out[c] = iso(r[c]);
-    for (const c of NUMBER_COLUMNS) out[c] = num(r[c]);
+    for (const c of NUMBER_COLUMNS) {
+      const value = r[c];
+      if (value !== null || !options.compact) out[c] = num(value);
+    }
     return out;
   });
 }
@@ -355,7 +439,10 @@ export const ShipmentSchema = Type.Object(
       TOptional<ReturnType<typeof dateTime>>
     >),
     ...Object.fromEntries(DATE_COLUMNS.map((c) => [c, dateTime()])),
-    ...Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, nullable(Type.Number())])),
+    ...(Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, Type.Optional(nullable(Type.Number()))])) as Record<
+      (typeof NUMBER_COLUMNS)[number],
+      TOptional<ReturnType<typeof nullable<ReturnType<typeof Type.Number>>>>
+    >),
     dtd: nullable(Type.Integer({ description: 'Days from now to the departure date (dtd_date)' })),
     dta: nullable(Type.Integer({ description: 'Days from now to the arrival date (dta_date)' })),
     dtd_date: dateTime(),
@@ -375,6 +462,8 @@ export const ShipmentSchema = Type.Object(
   {
     title: 'Shipment',
     additionalProperties: true,
-    description: 'In lists, milestone dates that are null are left out (absent = null).',
+    description:
+      'In lists, milestone dates and durations / discrepancies (weight, days_in_*, storage_days_*, ' +
+      'transit_time*, discrepancy_*, eta_delta_days) that are null are left out (absent = null).',
   },
 );

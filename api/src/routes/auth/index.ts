@@ -5,7 +5,7 @@ import { ApiError, ErrorCollector, MESSAGES, badRequest } from '../../lib/errors
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords';
 import { errors } from '../../lib/schemas';
 import { hashToken, newToken } from '../../lib/tokens';
-import { caller, requireAuth } from '../../plugins/auth';
+import { caller, forgetAuth, requireAuth } from '../../plugins/auth';
 import { DetailAnswerSchema, PasswordChangeBodySchema, TokenAnswerSchema, TokenBodySchema } from './schema';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -118,6 +118,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       problems.throwIfAny();
       const hash = await hashPassword(new_password1, passwordHashCost);
       await app.db.updateTable('users').set({ password: hash }).where('id', '=', user.id).execute();
+      forgetAuth(app.db, user.id);
       return { detail: MESSAGES.passwordSaved };
     },
   );

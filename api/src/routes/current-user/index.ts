@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { User, UserProfile } from '../../db/types';
 import { ErrorCollector, MESSAGES } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
-import { caller, requireAuth } from '../../plugins/auth';
+import { caller, forgetAuth, requireAuth } from '../../plugins/auth';
 import { profileOut } from '../user-profiles/schema';
 import { CurrentUserPatchSchema, CurrentUserSchema } from './schema';
 
@@ -72,6 +72,7 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', '=', user.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        forgetAuth(app.db, user.id);
       }
       return currentUserOut(updated, profile);
     },

