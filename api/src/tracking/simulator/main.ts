@@ -1,6 +1,7 @@
 // Runs the carrier network simulator on its own port:
 //   SIMULATOR_PORT=8100 npx tsx src/tracking/simulator/main.ts
-// Carriers are then at http://localhost:8100/carriers/{SCAC}/v2/events.
+// Carriers are then at http://localhost:8100/carriers/{SCAC}/v2/events. SIMULATOR_DISRUPTIONS=none turns
+// rolled containers and vessel changes off.
 import { createSimulator } from './server';
 
 async function main(): Promise<void> {
@@ -8,7 +9,10 @@ async function main(): Promise<void> {
   const epoch = process.env.SIMULATOR_EPOCH
     ? Date.parse(process.env.SIMULATOR_EPOCH)
     : Date.now() - 45 * 86_400_000;
-  const sim = createSimulator({ epoch });
+  const sim = createSimulator({
+    epoch,
+    disruptions: process.env.SIMULATOR_DISRUPTIONS === 'none' ? 'none' : 'random',
+  });
   await sim.app.listen({ port, host: process.env.HOST || '127.0.0.1' });
   console.log(`DCSA T&T v2.2 simulator on http://localhost:${port}/carriers/{SCAC}/v2/events`);
   const push = setInterval(() => void sim.deliver(), 10_000);

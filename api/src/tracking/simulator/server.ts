@@ -36,6 +36,8 @@ export interface SimulatorOptions {
   carriers?: Record<string, SimulatedCarrier>;
   /** How long a `timeout` fault holds the answer (default 30 s). */
   timeoutFaultMs?: number;
+  /** Rolled containers and vessel changes: drawn per reference ('random', the default) or never ('none'). */
+  disruptions?: 'random' | 'none';
 }
 
 export interface Subscription {
@@ -127,6 +129,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       bookingReference: codeType === 'b_id' ? reference : undefined,
       transportDocumentReference: codeType === 'm_bl' ? reference : undefined,
       equipmentReference: codeType === 'c_id' ? reference : undefined,
+      disruptions: options.disruptions === 'none' ? undefined : 'random',
     });
     index(scac, journey);
     return journey;
