@@ -190,6 +190,8 @@ test('timeouts, 5xx, garbage and a worker killed mid-ingest leave every shipment
     ENGINE_POLL_INTERVAL_SECONDS: '2',
     ENGINE_RETRY_BASE_SECONDS: '1',
     ENGINE_JOB_EXPIRE_SECONDS: '8', // a crashed job is retried after this; long enough for a slow job on a loaded machine
+    // A poll claimed by the killed worker is claimed again after its lease (300 s by default, longer than this test).
+    ENGINE_POLL_LEASE_SECONDS: '10',
     ENGINE_MAINTENANCE_SECONDS: '1',
     ENGINE_WORKER_POLL_SECONDS: '0.5',
     ENGINE_PUSH: '0',
