@@ -183,8 +183,7 @@ describe('a container rolled at a transshipment port', () => {
 });
 
 describe('a vessel change', () => {
-  // The derivation also calls a vessel change a roll-over when the new vessel leaves 2 days or more after
-  // the first plan; this journey's first leg leaves on time, so only 904 is expected.
+  // A journey whose first leg leaves on time, so the change is the only thing that happens to it.
   const seed = seedWhere(
     'vessel-change',
     (j) => j.legs.length === 2 && j.legs[0].actualDeparture - j.legs[0].plannedDeparture < DAY,
@@ -263,6 +262,21 @@ describe('disruptions drawn per seed', () => {
     all.slice(0, 60).forEach((j, i) => {
       if (!j.disruptions.length) expect(j).toEqual(journey(`random:${i}`));
     });
+  });
+
+  it('a vessel change alone never reads as a roll-over, however late its leg already is', () => {
+    const changedOnly = all.filter(
+      (j) => j.disruptions.length > 0 && j.disruptions.every((d) => d.kind === 'vessel-change'),
+    );
+    expect(changedOnly.length).toBeGreaterThan(10);
+    for (const j of changedOnly) {
+      const codes = derivedAt(j, END(j)).alerts.map((a) => a.code);
+      expect(codes).toContain(ALERT.vesselChange);
+      expect(codes).not.toContain(ALERT.rolledOver);
+    }
+    for (const j of all.filter((x) => x.disruptions.some((d) => d.kind === 'roll')).slice(0, 12)) {
+      expect(derivedAt(j, END(j)).alerts.map((a) => a.code)).toContain(ALERT.rolledOver);
+    }
   });
 
   it('keep the derivation on the ground truth', () => {

@@ -69,9 +69,16 @@ export function detectAlerts(
       (e) => e.code === 'LOAD' && e.cls === 'ACT' && e.locode === from && sameCall(e),
     );
     const departures = calls.filter((e) => e.code === 'DEPA' && e.locode === from).sort(byCreated);
-    const firstPlan = departures.find((e) => e.cls !== 'ACT' && sameCall(e));
-    const latest = departures.filter((e) => !sameCall(e)).at(-1);
-    const replannedLater = !!firstPlan && !!latest && latest.at - firstPlan.at >= ROLL_DELAY_DAYS * DAY;
+    // At the moment the carrier first names another vessel for this departure, compare its date with the
+    // old vessel's plan just before: a vessel change keeps the schedule (however late the leg already is),
+    // a roll moves the container to a departure days later. Later slips of the new vessel are ETA changes.
+    const firstOther = departures.find((e) => !sameCall(e));
+    const oldPlanBefore = firstOther
+      ? departures.filter((e) => e.cls !== 'ACT' && sameCall(e) && e.created <= firstOther.created).at(-1)
+      : undefined;
+    const replannedLater =
+      !!firstOther && !!oldPlanBefore && firstOther.at - oldPlanBefore.at >= ROLL_DELAY_DAYS * DAY;
+    const latest = firstOther;
     if ((leftWithout && !loadedOnIt) || replannedLater) {
       causes.push({
         code: ALERT.rolledOver,
