@@ -114,6 +114,15 @@ export async function apiToken(request: APIRequestContext, user: { username: str
   return ((await answer.json()) as { token: string }).token;
 }
 
+/** How many shipments the list shows with no filter, as the API counts them right now. */
+export async function shipmentCount(request: APIRequestContext, token: string): Promise<number> {
+  const answer = await request.get(`http://localhost:${API_PORT}/api/shipments/`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { count: number }).count;
+}
+
 export interface ShipmentSummary {
   id: number;
   container_number: string;
