@@ -31,7 +31,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // The specs run against a live engine; one retry on CI keeps a timing hiccup from blocking a submission, and the
+  // report still lists such a spec as flaky.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORTAL_PORT}`,
