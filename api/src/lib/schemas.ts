@@ -25,6 +25,9 @@ export const errors = {
   429: { 429: ref('Detail', 'Too many failed attempts; see the Retry-After header') },
 };
 
+/** The error answers of a call that writes to one object by id: 400 field errors, 401, 403, 404. */
+export const idWriteErrors = () => ({ ...errors[400](), ...errors[401], ...errors[403], ...errors[404] });
+
 export const PageQuerySchema = Type.Object({
   page: Type.Optional(Type.String({ description: 'Page number, from 1 (30 results a page)' })),
 });

@@ -7,7 +7,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserProfile } from '../../db/types';
 import { ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
-import { errors, Paged } from '../../lib/schemas';
+import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { likePattern, parseId, parseOrdering } from '../tracking-requests/query';
 import { foreignUserIds, UserSummarySchema, type UserSummary } from '../users/summary';
@@ -173,10 +173,7 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
   };
 
   const writeResponses = {
-    ...errors[400](),
-    ...errors[401],
-    ...errors[403],
-    ...errors[404],
+    ...idWriteErrors(),
   };
 
   return async (app) => {

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ErrorCollector, notFound } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
-import { errors } from '../../lib/schemas';
+import { errors, idWriteErrors } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
 import {
   companyHealthCounts,
@@ -252,10 +252,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ShipmentPatchSchema,
         response: {
           200: ShipmentDetailSchema,
-          ...errors[400](),
-          ...errors[401],
-          ...errors[403],
-          ...errors[404],
+          ...idWriteErrors(),
         },
       },
     },

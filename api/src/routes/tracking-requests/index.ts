@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { TrackingRequestStatus } from '../../db/types';
 import { ApiError, badRequest, ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
-import { errors, Paged } from '../../lib/schemas';
+import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { loadThresholds } from '../../services/health';
 import { selectShipments, serializeShipments, ShipmentSchema } from '../../services/shipment-serializer';
@@ -290,10 +290,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TrackingRequestPatchSchema,
         response: {
           200: TrackingRequestSchema,
-          ...errors[400](),
-          ...errors[401],
-          ...errors[403],
-          ...errors[404],
+          ...idWriteErrors(),
         },
       },
     },
@@ -317,10 +314,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
         response: {
           200: TrackingRequestSchema,
-          ...errors[400](),
-          ...errors[401],
-          ...errors[403],
-          ...errors[404],
+          ...idWriteErrors(),
         },
       },
     },
@@ -348,10 +342,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TransitionSchema,
         response: {
           200: StatusAnswerSchema,
-          ...errors[400](),
-          ...errors[401],
-          ...errors[403],
-          ...errors[404],
+          ...idWriteErrors(),
         },
       },
     },
@@ -426,10 +417,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: idParams,
         response: {
           200: StatusAnswerSchema,
-          ...errors[400](),
-          ...errors[401],
-          ...errors[403],
-          ...errors[404],
+          ...idWriteErrors(),
         },
       },
     },

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { UserProfile, UserProfileUpdate } from '../../db/types';
 import { ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
-import { errors, PageQuerySchema, Paged } from '../../lib/schemas';
+import { errors, PageQuerySchema, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, forgetAuth, requireAuth } from '../../plugins/auth';
 import {
   EDITABLE_FIELD_NAMES,
@@ -105,10 +105,7 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: UserProfilePatchSchema,
         response: {
           200: UserProfileSchema,
-          ...errors[400](),
-          ...errors[401],
-          ...errors[403],
-          ...errors[404],
+          ...idWriteErrors(),
         },
       },
     },
