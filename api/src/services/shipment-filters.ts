@@ -2,9 +2,10 @@
 // parses a query string into checked filters (400 `{field: [messages]}` on bad values) and turns them into SQL
 // conditions and ORDER BY terms on the `shipments` table. Shared by the list, the map points and the stats.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../db/types';
+import type { Database, TrackingRequestStatus } from '../db/types';
 import { lookupsColumn, selectShipments } from './shipment-serializer';
 import { ErrorCollector } from '../lib/errors';
+import { STATUSES } from './tracking-requests';
 import { healthExpression, healthFilter, HEALTH_VALUES, type Health, type HealthThresholds } from './health';
 
 /** The eight date fields with _before / _after (dates) and _rel_min / _rel_max (days from today). */
@@ -21,16 +22,8 @@ export const DATE_FILTER_FIELDS = {
 export type DateFilterField = keyof typeof DATE_FILTER_FIELDS;
 
 /** Tracking-request statuses a shipment list can be filtered by (the request's status). */
-export const SHIPMENT_STATUS_VALUES = [
-  'invalid',
-  'new',
-  'ongoing',
-  'pending_archiving',
-  'archived',
-  'pending_cancelling',
-  'cancelled',
-] as const;
-export type ShipmentStatusValue = (typeof SHIPMENT_STATUS_VALUES)[number];
+export const SHIPMENT_STATUS_VALUES = STATUSES;
+export type ShipmentStatusValue = TrackingRequestStatus;
 
 /** The 22 sortable columns (`ordering=field` ascending, `-field` descending) and what they sort by. */
 export const ORDERING_FIELDS = {
