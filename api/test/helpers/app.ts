@@ -46,11 +46,17 @@ export interface Tenant {
   outsider: { id: number; username: string; password: string };
 }
 
-/** Two companies and four users with names unique to this call. */
-export async function seedTenant(ctx: TestContext): Promise<Tenant> {
+/** Two companies and four users with names unique to this call; the first company's cap defaults to 10. */
+export async function seedTenant(
+  ctx: TestContext,
+  options: { maxTrackingRequests?: number } = {},
+): Promise<Tenant> {
   const db = ctx.handle.db;
   const tag = randomBytes(4).toString('hex');
-  const companyId = await createCompany(db, { name: `Company ${tag}`, max_tracking_requests: 10 });
+  const companyId = await createCompany(db, {
+    name: `Company ${tag}`,
+    max_tracking_requests: options.maxTrackingRequests ?? 10,
+  });
   const otherCompanyId = await createCompany(db, { name: `Other ${tag}` });
   const make = async (name: string, companyId: number, roleId: number, isManager = false) => {
     const username = `${name}_${tag}`;

@@ -63,12 +63,7 @@ async function xlsx(rows: (string | number | Date | null)[][]): Promise<Buffer> 
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  t = await seedTenant(ctx);
-  await ctx.handle.db
-    .updateTable('companies')
-    .set({ max_tracking_requests: 100 })
-    .where('id', '=', t.companyId)
-    .execute();
+  t = await seedTenant(ctx, { maxTrackingRequests: 100 });
   std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
   lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
   await ctx.handle.db

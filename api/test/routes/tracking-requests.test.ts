@@ -26,12 +26,7 @@ const wrongDigit = (owner: string, n: number) => {
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  t = await seedTenant(ctx);
-  await ctx.handle.db
-    .updateTable('companies')
-    .set({ max_tracking_requests: 1000 })
-    .where('id', '=', t.companyId)
-    .execute();
+  t = await seedTenant(ctx, { maxTrackingRequests: 1000 });
   std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
   lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
   outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));

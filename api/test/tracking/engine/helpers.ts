@@ -61,12 +61,7 @@ export async function startHarness(
   });
   const simUrl = await sim.app.listen({ port: 0, host: '127.0.0.1' });
   const ctx = await startTestApp();
-  const tenant = await seedTenant(ctx);
-  await ctx.handle.db
-    .updateTable('companies')
-    .set({ max_tracking_requests: 1000 })
-    .where('id', '=', tenant.companyId)
-    .execute();
+  const tenant = await seedTenant(ctx, { maxTrackingRequests: 1000 });
   const engine = await startEngine({
     db: ctx.handle.db,
     databaseUrl: testDatabaseUrl(),
