@@ -25,6 +25,7 @@ import { portRoutes } from './routes/ports';
 import { projectRoutes } from './routes/projects';
 import { teamRoutes } from './routes/teams';
 import { trackingRequestRoutes } from './routes/tracking-requests';
+import { exportRoutes } from './routes/exports';
 import { userRoutes } from './routes/users';
 import type { AppConfig, LoginThrottle } from './types';
 
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(trackingRequestRoutes);
       await api.register(bulkImportRoutes);
       await api.register(shipmentRoutes);
+      await api.register(exportRoutes);
       await api.register(eventRoutes);
     },
     { prefix: '/api' },
