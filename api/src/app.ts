@@ -26,6 +26,7 @@ import { projectRoutes } from './routes/projects';
 import { teamRoutes } from './routes/teams';
 import { trackingRequestRoutes } from './routes/tracking-requests';
 import { exportRoutes } from './routes/exports';
+import { exportTemplateRoutes } from './routes/export-templates';
 import { userRoutes } from './routes/users';
 import type { AppConfig, LoginThrottle } from './types';
 
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(bulkImportRoutes);
       await api.register(shipmentRoutes);
       await api.register(exportRoutes);
+      await api.register(exportTemplateRoutes);
       await api.register(eventRoutes);
     },
     { prefix: '/api' },
