@@ -5,13 +5,11 @@
 //   BENCH_SCENARIOS=typical,stats to run only some list / stats scenarios)
 // Database: BENCH_DATABASE_URL as is; else the server of DATABASE_URL, else postgres://postgres@127.0.0.1:5432
 // when it answers, else an embedded PostgreSQL in <repo>/.data/bench-postgres; database `portal_bench`.
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
-import { createDb, withDatabase } from '../src/db/connection';
-import { REPO_ROOT } from '../src/db/database-url';
+import { createDb } from '../src/db/connection';
 import type { Database } from '../src/db/types';
 import { hashToken, newToken } from '../src/lib/tokens';
 import {
@@ -28,47 +26,13 @@ import {
   shipmentPageQuery,
 } from '../src/services/shipment-filters';
 import { describe, httpGetter, runLoad, type LoadResult } from './load';
+import { benchServer } from './bench-db';
 import { benchData, prepareBenchDatabase } from './shipments-data';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
 const CONCURRENCY = 50;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const log = (m: string) => console.log(m);
-
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function benchServer(): Promise<{ serverUrl: string; database: string; stop: () => Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) {
-    const url = new URL(process.env.BENCH_DATABASE_URL);
-    return {
-      serverUrl: withDatabase(url.toString(), 'postgres'),
-      database: decodeURIComponent(url.pathname.slice(1)),
-      stop: async () => undefined,
-    };
-  }
-  if (process.env.DATABASE_URL) {
-    return { serverUrl: process.env.DATABASE_URL, database: 'portal_bench', stop: async () => undefined };
-  }
-  const local = 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (await answers(local))
-    return { serverUrl: local, database: 'portal_bench', stop: async () => undefined };
-  const { startEmbeddedPostgres } = await import('../src/db/embedded');
-  const pgEmbedded = await startEmbeddedPostgres({
-    dataDir: path.join(process.env.PORTAL_DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'bench-postgres'),
-    port: Number(process.env.BENCH_PG_PORT ?? 5434),
-    database: 'portal_bench',
-  });
-  return { serverUrl: pgEmbedded.serverUrl, database: 'portal_bench', stop: pgEmbedded.stop };
-}
 
 /** The plan's top node, the scans it uses and the execution time, from EXPLAIN ANALYZE. */
 async function planSummary(compiled: CompiledQuery): Promise<string> {

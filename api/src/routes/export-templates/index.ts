@@ -187,7 +187,7 @@ export const exportTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         profile.company_id,
       );
       if (!deleted) throw notFound();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };
