@@ -27,6 +27,7 @@ import { teamRoutes } from './routes/teams';
 import { trackingRequestRoutes } from './routes/tracking-requests';
 import { exportRoutes } from './routes/exports';
 import { exportTemplateRoutes } from './routes/export-templates';
+import { reports } from './reports';
 import { userRoutes } from './routes/users';
 import type { AppConfig, LoginThrottle } from './types';
 
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(shipmentRoutes);
       await api.register(exportRoutes);
       await api.register(exportTemplateRoutes);
+      await api.register(reports);
       await api.register(eventRoutes);
     },
     { prefix: '/api' },

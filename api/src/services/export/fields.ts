@@ -20,6 +20,8 @@ export interface ExportField {
   /** The value, on table `shipments` and the aliases of `joins`. */
   expr: (ctx: { thresholds: HealthThresholds }) => RawBuilder<unknown>;
   joins?: JoinKey[];
+  /** Words for coded values (health), per language. */
+  choices?: Record<string, Record<ExportLang, string>>;
 }
 
 export interface ExportSection {
@@ -169,11 +171,16 @@ function buildStaticFields(): ExportField[] {
   col('status_text', 'identity', 'Status', 'Estado', 'string');
   col('lifecycle_status', 'identity', 'Lifecycle', 'Ciclo de vida', 'string');
   col('hidden', 'identity', 'Hidden', 'Oculto', 'boolean');
-  out.push(
-    field('health', 'identity', 'Health', 'Salud', 'string', ({ thresholds }) =>
+  out.push({
+    ...field('health', 'identity', 'Health', 'Salud', 'string', ({ thresholds }) =>
       healthExpression(thresholds),
     ),
-  );
+    choices: {
+      ontrack: { en: 'On track', es: 'En plazo' },
+      delayed: { en: 'Later than expected', es: 'Más tarde de lo previsto' },
+      alerted: { en: 'Attention required', es: 'Requiere atención' },
+    },
+  });
 
   // Parties and references.
   col('booking_number', 'references', 'Booking', 'Booking', 'string');

@@ -29,9 +29,10 @@ export function exportQuery(
 const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm';
 const DATE_FORMAT = 'yyyy-mm-dd';
 
-/** A database value as the cell value of its field's type. */
-export function cellValue(field: ExportField, value: unknown): ExcelJS.CellValue {
+/** A database value as the cell value of its field's type (coded values in words of `lang`). */
+export function cellValue(field: ExportField, value: unknown, lang: ExportLang = 'en'): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
+  if (field.choices && typeof value === 'string') return field.choices[value]?.[lang] ?? value;
   switch (field.type) {
     case 'integer':
     case 'number': {
@@ -105,7 +106,7 @@ export async function streamShipmentsXlsx(options: StreamExportOptions): Promise
           Record<string, unknown>
         >`FETCH ${sql.raw(String(batch))} FROM shipments_export`.execute(conn);
         for (const record of result.rows) {
-          const row = sheet.addRow(fields.map((f, i) => cellValue(f, record[`c${i}`])));
+          const row = sheet.addRow(fields.map((f, i) => cellValue(f, record[`c${i}`], lang)));
           row.commit();
         }
         rows += result.rows.length;

@@ -1,0 +1,99 @@
+// The job queue side of scheduled reports and digests (pg-boss, queues `reports-tick` and `reports-send` in the
+// `pgboss` schema the engine uses): a pg-boss cron schedule ticks every few minutes; each tick claims the runs
+// now due (report_runs' unique keys make each period once, across restarts and workers) and queues one send
+// job per run still pending. A send that fails is retried by pg-boss with exponential backoff; after the last
+// try the run shows as failed with its error.
+import PgBoss from 'pg-boss';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { Mailer } from '../mail';
+import { claimDueRuns, MAX_ATTEMPTS, pendingRuns, sendRun, type ReportSettings } from './runs';
+
+export const REPORT_TICK_QUEUE = 'reports-tick';
+export const REPORT_SEND_QUEUE = 'reports-send';
+
+export interface ReportSchedulerOptions extends ReportSettings {
+  /** pg-boss cron of the tick (default every 5 minutes). */
+  cron?: string;
+  /** Seconds before the first retry of a failed send (doubles each time). */
+  retryDelaySeconds?: number;
+  schema?: string;
+  pollingIntervalSeconds?: number;
+}
+
+export interface ReportScheduler {
+  /** Claims what is due now and queues it (also what the cron does). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function bossDb(db: Kysely<Database>) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows ?? [] };
+    },
+  };
+}
+
+export async function startReportScheduler(
+  deps: { db: Kysely<Database>; mailer: Mailer; log: (m: string) => void },
+  options: ReportSchedulerOptions,
+): Promise<ReportScheduler> {
+  const { db, mailer, log } = deps;
+  const boss = new PgBoss({
+    db: bossDb(db),
+    schema: options.schema ?? 'pgboss',
+    schedule: true,
+    supervise: true,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => log(`pg-boss (reports): ${err.message}`));
+  await boss.start();
+  const sendQueue: PgBoss.Queue = {
+    name: REPORT_SEND_QUEUE,
+    policy: 'standard',
+    retryLimit: MAX_ATTEMPTS - 1,
+    retryDelay: options.retryDelaySeconds ?? 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+  };
+  const tickQueue: PgBoss.Queue = { name: REPORT_TICK_QUEUE, policy: 'singleton', retryLimit: 0 };
+  for (const q of [sendQueue, tickQueue]) {
+    await boss.createQueue(q.name, q);
+    await boss.updateQueue(q.name, q);
+  }
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
+  const sendWorker = await boss.work<{ id: string }>(REPORT_SEND_QUEUE, polling, async ([job]) => {
+    const status = await sendRun(db, mailer, job.data.id, options);
+    if (status === 'failed') log(`Report run ${job.data.id} failed after ${MAX_ATTEMPTS} tries.`);
+  });
+
+  const tick = async () => {
+    const created = await claimDueRuns(db, new Date(), options);
+    const pending = await pendingRuns(db);
+    for (const id of new Set([...created, ...pending])) {
+      await boss.send(REPORT_SEND_QUEUE, { id }, { singletonKey: `report-run-${id}` });
+    }
+    if (created.length || pending.length) boss.notifyWorker(sendWorker);
+  };
+  await boss.work(REPORT_TICK_QUEUE, polling, async () => tick());
+  await boss.schedule(REPORT_TICK_QUEUE, options.cron ?? '*/5 * * * *');
+  await tick().catch((err: Error) => log(`Report tick failed: ${err.message}`));
+
+  return {
+    tick,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false } as PgBoss.StopOptions);
+      mailer.close();
+    },
+  };
+}
+
+/** Settings from the environment: REPORTS_HOUR (UTC, default 6), PORTAL_URL (default http://localhost:8080). */
+export function reportSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ReportSettings {
+  const hour = Number(env.REPORTS_HOUR ?? 6);
+  return {
+    hour: Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : 6,
+    portalUrl: env.PORTAL_URL?.trim() || `http://localhost:${env.PORTAL_PORT || 8080}`,
+  };
+}
