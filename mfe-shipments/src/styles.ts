@@ -1,4 +1,5 @@
 // The CSS of this remote's screens as a string (the builds have no CSS loaders), injected once at run time.
+import { exportCss } from './features/export/styles';
 const mobile = '@media (max-width: 620px)';
 
 export const shipmentsCss = `
@@ -139,6 +140,6 @@ export function ensureShipmentStyles(doc: Document | undefined = globalThis.docu
   if (!doc || doc.getElementById(STYLE_ID)) return;
   const style = doc.createElement('style');
   style.id = STYLE_ID;
-  style.textContent = shipmentsCss;
+  style.textContent = shipmentsCss + exportCss;
   doc.head.appendChild(style);
 }

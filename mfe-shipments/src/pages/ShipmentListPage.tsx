@@ -2,6 +2,7 @@
 // the Last Alert Events and Custom Form modals; each row links to its detail.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canWrite, useSession } from '@portal/shared-api';
 import { Button } from '@portal/shared-ui';
 import {
   ConfigureColumnsModal,
@@ -15,6 +16,8 @@ import { SHIPMENT_FILTERS } from '../features/list/filters';
 import { ShipmentFiltersPanel } from '../features/list/ShipmentFiltersPanel';
 import { ShipmentTable } from '../features/list/ShipmentTable';
 import { useShipmentsPage } from '../features/list/useShipmentsPage';
+import { ExportListModal } from '../features/export/ExportListModal';
+import { EXPORT_NS } from '../features/export/i18n';
 import { useCarriers } from '../lib/reference';
 import { ensureShipmentStyles } from '../styles';
 
@@ -26,6 +29,8 @@ export function ShipmentListPage() {
   const { rows, count, pageCount, loading, reload } = useShipmentsPage(filters.query);
   const columnsPrefs = useColumnPreferences('shipments_fields');
   const [configOpen, setConfigOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const writable = canWrite(useSession((s) => s.user));
   const visible = visibleColumnKeys(COLUMN_KEYS, columnsPrefs.saved, DEFAULT_COLUMNS);
 
   return (
@@ -39,6 +44,11 @@ export function ShipmentListPage() {
           <Button variant="secondary" onClick={() => setConfigOpen(true)} data-testid="configure-columns">
             {t('shipmentList.configureColumns')}
           </Button>
+          {writable && (
+            <Button variant="secondary" onClick={() => setExportOpen(true)} data-testid="export-list">
+              {t('button', { ns: EXPORT_NS })}
+            </Button>
+          )}
         </div>
       </div>
       <ShipmentFiltersPanel filters={filters} carriers={carriers} />
@@ -65,6 +75,9 @@ export function ShipmentListPage() {
         saved={columnsPrefs.saved}
         onSave={columnsPrefs.save}
       />
+      {writable && (
+        <ExportListModal open={exportOpen} onClose={() => setExportOpen(false)} listFilters={filters.query} />
+      )}
     </section>
   );
 }
