@@ -1,6 +1,11 @@
 // Builds the Fastify app in layers: error shapes and CORS, OpenAPI, the database, then the routes.
 // `server.ts` only starts the database and listens; tests call `buildApp(...)` and `app.inject`.
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { createDb } from './db/connection';
@@ -9,6 +14,7 @@ import { DEFAULT_SCRYPT_N } from './lib/passwords';
 import { validatorCompiler } from './lib/validation';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputLimits } from './plugins/input-limits';
 import { registerSwagger } from './plugins/swagger';
 import { authRoutes } from './routes/auth';
 import { currentUserRoutes } from './routes/current-user';
@@ -29,7 +35,7 @@ import { exportRoutes } from './routes/exports';
 import { exportTemplateRoutes } from './routes/export-templates';
 import { reports } from './reports';
 import { userRoutes } from './routes/users';
-import type { AppConfig, LoginThrottle } from './types';
+import type { AppConfig, LoginThrottle, TokenPolicy } from './types';
 
 export interface BuildAppOptions {
   /** A Kysely instance owned by the caller (not closed with the app)... */
@@ -40,13 +46,23 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Allowed CORS origins; default any http://localhost:* and http://127.0.0.1:* origin. */
   corsOrigins?: string[];
-  /** Trust X-Forwarded-* (behind a proxy) for the client address used by login throttling. */
-  trustProxy?: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client address (login throttling): `true` any,
+   * `false` none, or addresses / CIDRs / 'loopback'. Default 'loopback' (the portal's server on this machine).
+   */
+  trustProxy?: boolean | string | string[];
   /** Default 5 failures per username, 20 per address, in 15 minutes. */
   loginThrottle?: Partial<LoginThrottle>;
   /** scrypt N for new password hashes (default 2^15). */
   passwordHashCost?: number;
+  /** Token expiry; default TOKEN_IDLE_MINUTES (720) and TOKEN_MAX_AGE_HOURS (168) from the environment. */
+  tokens?: Partial<TokenPolicy>;
+  /** Public origin for absolute links (PUBLIC_URL); default: from the trusted request. */
+  publicUrl?: string;
 }
+
+/** Sliding 12 hours without use, at most 7 days in all (OWASP ASVS 3.3.2, level 2). */
+export const DEFAULT_TOKEN_POLICY: TokenPolicy = { idleMinutes: 12 * 60, maxAgeHours: 7 * 24 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottle = {
   perUsername: 5,
@@ -54,25 +70,50 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottle = {
   windowSeconds: 15 * 60,
 };
 
+/** The trustProxy option of Fastify from ours: default loopback only. */
+export function trustProxySetting(value: BuildAppOptions['trustProxy']): boolean | string[] {
+  if (value === undefined) return ['loopback'];
+  if (typeof value === 'boolean') return value;
+  const list = (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  return list;
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     // No info line per request; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: opts.trustProxy ?? false,
+    // X-Forwarded-For is believed only from these proxies (the portal's server runs on this machine).
+    trustProxy: trustProxySetting(opts.trustProxy),
     routerOptions: { ignoreDuplicateSlashes: true },
+    // Router errors (malformed URL, over-long parameter) in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const raw = reply as unknown as FastifyReply;
+      void raw
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ detail: tooLong ? 'URL too long.' : 'Malformed URL.' }));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
   const config: AppConfig = {
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...opts.loginThrottle },
     passwordHashCost: opts.passwordHashCost ?? DEFAULT_SCRYPT_N,
+    tokens: {
+      idleMinutes: Number(process.env.TOKEN_IDLE_MINUTES) || DEFAULT_TOKEN_POLICY.idleMinutes,
+      maxAgeHours: Number(process.env.TOKEN_MAX_AGE_HOURS) || DEFAULT_TOKEN_POLICY.maxAgeHours,
+      ...opts.tokens,
+    },
+    publicUrl: (opts.publicUrl ?? process.env.PUBLIC_URL)?.replace(/\/+$/, '') || undefined,
   };
   app.decorate('config', config);
 
   // External layer.
   registerErrorHandling(app);
   registerCors(app, opts.corsOrigins);
+  registerInputLimits(app);
   await registerSwagger(app);
 
   // Database.

@@ -46,7 +46,15 @@ async function main(): Promise<void> {
     corsOrigins: process.env.CORS_ORIGINS?.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    // TRUST_PROXY: '1'/'true' any proxy, '0'/'false' none, else addresses/CIDRs ('loopback' by default).
+    trustProxy:
+      process.env.TRUST_PROXY === undefined || process.env.TRUST_PROXY === ''
+        ? undefined
+        : ['1', 'true'].includes(process.env.TRUST_PROXY)
+          ? true
+          : ['0', 'false'].includes(process.env.TRUST_PROXY)
+            ? false
+            : process.env.TRUST_PROXY,
   });
   stops.unshift(() => app.close());
 

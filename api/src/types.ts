@@ -25,8 +25,22 @@ export interface LoginThrottle {
   windowSeconds: number;
 }
 
+export interface TokenPolicy {
+  /** A token unused for this long stops working (sliding expiry). */
+  idleMinutes: number;
+  /** A token older than this stops working, however much it is used. */
+  maxAgeHours: number;
+}
+
 export interface AppConfig {
   loginThrottle: LoginThrottle;
+  tokens: TokenPolicy;
+  /**
+   * The public origin (and path prefix) clients reach the API through, e.g. `https://portal.example.com`:
+   * absolute links (pagination) are built on it, never on the Host header. Unset: the address the request came
+   * to, from the trusted proxy's X-Forwarded-Host/-Proto or the socket.
+   */
+  publicUrl?: string;
   /** scrypt cost for new password hashes. */
   passwordHashCost: number;
 }

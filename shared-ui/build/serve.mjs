@@ -1,140 +1,250 @@
 #!/usr/bin/env node
-// A small static server for a built front-end app (no dependencies).
-// - remotes: CORS on every asset, no-cache on mf-manifest.json / remoteEntry.js, immutable hashed chunks;
-// - every app: history routing (unknown paths without a file extension get index.html);
-// - the shell (--host): /remotes.json written from configuration at run time, and /api/ forwarded to the API.
+// The web server of every built front-end app, made of maintained parts: Fastify with @fastify/static (files),
+// @fastify/http-proxy (the shell's /api/ to the API), @fastify/helmet (security headers, a strict CSP) and
+// @fastify/compress. Malformed paths (`/%E0%A4%A`, `/a%00b`) are answered 400 by Fastify's router or by
+// @fastify/send; nothing a request carries can end the process.
+// - remotes: CORS for the portal's origin only (PORTAL_ORIGINS), no-cache on mf-manifest.json / remoteEntry.js,
+//   immutable hashed chunks, Cross-Origin-Resource-Policy: cross-origin (the shell loads their scripts);
+// - every app: history routing (unknown paths without a file extension get index.html); source maps are not
+//   served (SERVE_SOURCE_MAPS=1 serves them, for a debugging session);
+// - the shell (--host): /remotes.json from configuration, /api/ forwarded to API_URL with the client's address
+//   in X-Forwarded-For, and a Content-Security-Policy that lets scripts come only from itself and the remotes.
 //
 // Usage (from an app folder): node ../shared-ui/build/serve.mjs [--port N] [--dir dist] [--host]
-// Env: PORT, API_URL (shell, default http://localhost:8000), REMOTE_<NAME>_URL (shell, e.g.
-// REMOTE_MFE_MAP_URL=http://maps.example.com), REMOTES_HOST (default: the host name the browser used).
-import http from 'node:http';
+// Env: PORT; API_URL (default http://localhost:8000); REMOTE_<NAME>_URL (e.g.
+// REMOTE_MFE_MAP_URL=https://maps.example.com); REMOTES_HOST (host name of the remotes that have no URL, default
+// localhost); PORTAL_ORIGINS (remotes: comma-separated origins allowed by CORS; default any http://localhost:*
+// and http://127.0.0.1:* origin); TRUST_PROXY (comma-separated proxy addresses in front of this server whose
+// X-Forwarded-For is believed; default none: this server is the edge); SERVE_SOURCE_MAPS=1.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyProxy from '@fastify/http-proxy';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyCompress from '@fastify/compress';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contract = JSON.parse(fs.readFileSync(path.join(here, 'remotes.json'), 'utf8'));
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i === -1) return fallback;
-  const v = process.argv[i + 1];
-  return v === undefined || v.startsWith('--') ? true : v;
-}
-
-const cwd = process.cwd();
-const pkgName = JSON.parse(fs.readFileSync(path.join(cwd, 'package.json'), 'utf8')).name.replace(
-  '@portal/',
-  '',
-);
-const isHost = Boolean(arg('host', pkgName === 'shell'));
-const remoteEntry = Object.entries(contract).find(([, r]) => r.package === pkgName);
-const defaultPort = isHost ? 8080 : remoteEntry ? remoteEntry[1].port : 3000;
-const port = Number(arg('port', process.env.PORT || defaultPort));
-const dir = path.resolve(cwd, String(arg('dir', 'dist')));
-const apiUrl = new URL(process.env.API_URL || 'http://localhost:8000');
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.csv': 'text/csv; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** The remotes the shell registers at boot: from REMOTE_<NAME>_URL, else this host on the contract's port. */
-export function remotesConfig(requestHost) {
-  const hostname = process.env.REMOTES_HOST || (requestHost || 'localhost').replace(/:\d+$/, '');
-  return Object.entries(contract).map(([name, r]) => {
-    const envUrl = process.env[`REMOTE_${name.toUpperCase()}_URL`];
-    const origin = (envUrl || `http://${hostname}:${r.port}`).replace(/\/+$/, '');
-    return { name, entry: `${origin}/mf-manifest.json` };
-  });
-}
-
-function send(res, status, body, headers = {}) {
-  res.writeHead(status, headers);
-  res.end(body);
-}
-
-function proxyToApi(req, res) {
-  const upstream = http.request(
-    {
-      hostname: apiUrl.hostname,
-      port: apiUrl.port || 80,
-      path: req.url,
-      method: req.method,
-      headers: { ...req.headers, host: apiUrl.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
-    },
-    (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (!res.headersSent) {
-      send(res, 502, JSON.stringify({ detail: 'The API is not reachable. Try again in a moment.' }), {
-        'content-type': 'application/json',
-      });
-    } else res.destroy();
-  });
-  req.pipe(upstream);
-}
-
 const NO_CACHE = /(^|\/)(index\.html|mf-manifest\.json|remoteEntry\.js|remotes\.json|mf-stats\.json)$/;
+const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+const DEV_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const cors = { 'Access-Control-Allow-Origin': '*' };
-  if (req.method === 'OPTIONS') return send(res, 204, '', { ...cors, 'Access-Control-Allow-Headers': '*' });
-  if (isHost && (url.pathname === '/api' || url.pathname.startsWith('/api/'))) return proxyToApi(req, res);
-  if (isHost && url.pathname === '/remotes.json') {
-    return send(res, 200, JSON.stringify(remotesConfig(req.headers.host)), {
-      'content-type': TYPES['.json'],
-      'cache-control': 'no-cache',
+const originOf = (url) => new URL(url).origin;
+const list = (value) =>
+  String(value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The remotes the shell registers at boot: from REMOTE_<NAME>_URL, else REMOTES_HOST on the contract's port. */
+export function remotesConfig(env = process.env) {
+  const hostname = env.REMOTES_HOST || 'localhost';
+  return Object.entries(contract).map(([name, r]) => {
+    const envUrl = env[`REMOTE_${name.toUpperCase()}_URL`];
+    const base = (envUrl || `http://${hostname}:${r.port}`).replace(/\/+$/, '');
+    return { name, entry: `${base}/mf-manifest.json` };
+  });
+}
+
+/** Settings from the command line and the environment (what the CLI uses; tests pass their own). */
+export function settingsFrom(argv = process.argv, env = process.env, cwd = process.cwd()) {
+  const arg = (name, fallback) => {
+    const i = argv.indexOf(`--${name}`);
+    if (i === -1) return fallback;
+    const v = argv[i + 1];
+    return v === undefined || v.startsWith('--') ? true : v;
+  };
+  const pkgName = JSON.parse(fs.readFileSync(path.join(cwd, 'package.json'), 'utf8')).name.replace(
+    '@portal/',
+    '',
+  );
+  const isHost = Boolean(arg('host', pkgName === 'shell'));
+  const remoteEntry = Object.entries(contract).find(([, r]) => r.package === pkgName);
+  const defaultPort = isHost ? 8080 : remoteEntry ? remoteEntry[1].port : 3000;
+  return {
+    pkgName,
+    isHost,
+    port: Number(arg('port', env.PORT || defaultPort)),
+    dir: path.resolve(cwd, String(arg('dir', 'dist'))),
+    apiUrl: env.API_URL || 'http://localhost:8000',
+    remotes: remotesConfig(env),
+    portalOrigins: list(env.PORTAL_ORIGINS),
+    trustProxy: list(env.TRUST_PROXY),
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
+  };
+}
+
+/**
+ * The Content-Security-Policy of an app's pages. Scripts only from this origin (and, for the shell, the remotes'
+ * origins); no inline script, no eval. Styles allow 'unsafe-inline' because the design system injects its
+ * <style> elements at run time; images allow data:/blob: (inline SVG icons, the map's canvas exports).
+ */
+export function contentSecurityPolicy({ isHost, remotes, apiUrl }) {
+  const remoteOrigins = isHost ? [...new Set(remotes.map((r) => originOf(r.entry)))] : [];
+  // A remote's own page (run alone) talks to the API directly; the shell only through /api/ on its origin.
+  const connect = isHost ? ["'self'", ...remoteOrigins] : ["'self'", originOf(apiUrl)];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...remoteOrigins],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: connect,
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/** Builds the server (not listening). */
+export async function createServer(settings) {
+  const { isHost, dir, apiUrl, remotes, portalOrigins, trustProxy, serveSourceMaps } = settings;
+  const app = Fastify({
+    logger: settings.logger ?? false,
+    trustProxy: trustProxy && trustProxy.length > 0 ? trustProxy : false,
+    // Bad URLs and long params are answered by the router (400/414), never thrown.
+    routerOptions: { maxParamLength: 500 },
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(settings),
+    // Remotes' scripts are loaded by the shell from another origin.
+    crossOriginResourcePolicy: { policy: isHost ? 'same-origin' : 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Plain-HTTP local runs must keep working; a TLS front sets HSTS.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  if (!isHost) {
+    // CORS for the portal's origin only (mf-manifest.json is fetched; chunks are scripts).
+    const allowed = (origin) =>
+      portalOrigins && portalOrigins.length > 0 ? portalOrigins.includes(origin) : DEV_ORIGIN.test(origin);
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      reply.header('vary', 'Origin');
+      if (typeof origin === 'string' && allowed(origin)) {
+        reply.header('access-control-allow-origin', origin);
+        if (request.method === 'OPTIONS') {
+          reply.header('access-control-allow-methods', 'GET, HEAD, OPTIONS');
+          reply.header('access-control-allow-headers', 'content-type');
+          reply.header('access-control-max-age', '600');
+          return reply.code(204).send();
+        }
+      }
+      return undefined;
     });
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', cors);
 
-  let rel = decodeURIComponent(url.pathname);
-  let file = path.join(dir, rel);
-  if (!file.startsWith(dir)) return send(res, 403, 'Forbidden', cors);
-  let stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (stat?.isDirectory()) {
-    file = path.join(file, 'index.html');
-    stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (isHost) {
+    await app.register(fastifyProxy, {
+      upstream: apiUrl,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      // The API needs the real client (login throttling): this server is its trusted proxy, and the only one
+      // that writes the header (a client's own X-Forwarded-For is not passed on unless TRUST_PROXY says so).
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-for': request.ip,
+          'x-forwarded-proto': request.protocol,
+          'x-forwarded-host': request.host,
+        }),
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error }, 'API not reachable');
+          reply
+            .code(502)
+            .type('application/json')
+            .send({ detail: 'The API is not reachable. Try again in a moment.' });
+        },
+      },
+    });
+    const remotesJson = JSON.stringify(remotes);
+    app.get('/remotes.json', async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(remotesJson),
+    );
   }
-  if (!stat) {
-    // history routing: a path without an extension is a route of the app
-    if (path.extname(rel) !== '') return send(res, 404, 'Not found', cors);
-    rel = '/index.html';
-    file = path.join(dir, 'index.html');
-    stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat) return send(res, 503, 'This app has not been built yet (npm run build).', cors);
-  }
-  const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
-  const headers = {
-    ...cors,
-    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'content-length': stat.size,
-    'cache-control': NO_CACHE.test(file) || !hashed ? 'no-cache' : 'public, max-age=31536000, immutable',
-  };
-  res.writeHead(200, headers);
-  if (req.method === 'HEAD') return res.end();
-  fs.createReadStream(file).pipe(res);
-});
 
-server.listen(port, () => {
-  console.log(`${pkgName} serving ${path.relative(cwd, dir) || '.'} on http://localhost:${port}/`);
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));
+  await app.register(fastifyStatic, {
+    root: dir,
+    wildcard: true,
+    index: ['index.html'],
+    redirect: false,
+    cacheControl: false,
+    serveDotFiles: false,
+    allowedPath: (pathname) => serveSourceMaps || !pathname.endsWith('.map'),
+    // @fastify/static 10 passes the Fastify reply.
+    setHeaders: (reply, file) => {
+      reply.header(
+        'cache-control',
+        NO_CACHE.test(file) || !HASHED.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      );
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(405).type('text/plain; charset=utf-8').send('Method not allowed');
+    }
+    // History routing: a path without an extension is a route of the app.
+    if (path.posix.extname(pathname) !== '') {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    if (!fs.existsSync(path.join(dir, 'index.html'))) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('This app has not been built yet (npm run build).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(status >= 500 ? 'Server error' : 'Bad request');
+  });
+
+  return app;
+}
+
+async function main() {
+  const settings = settingsFrom();
+  const app = await createServer({ ...settings, logger: { level: process.env.LOG_LEVEL || 'warn' } });
+  await app.listen({ port: settings.port, host: process.env.HOST || '0.0.0.0' });
+  const cwd = process.cwd();
+  console.log(
+    `${settings.pkgName} serving ${path.relative(cwd, settings.dir) || '.'} on http://localhost:${settings.port}/`,
+  );
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.on(sig, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

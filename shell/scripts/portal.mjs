@@ -4,10 +4,11 @@
 //   node shell/scripts/portal.mjs start   install what is missing, build what is stale, run the whole portal
 //   node shell/scripts/portal.mjs test    lint, type-check, jest (unit + API on PostgreSQL), Playwright
 //   node shell/scripts/portal.mjs bench   every benchmark (bundle sizes, then api/bench/*.bench.ts)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -107,34 +108,49 @@ async function start() {
   buildApps();
   const apiPort = Number(process.env.API_PORT || 8000);
   const portalPort = Number(process.env.PORTAL_PORT || 8080);
-  const children = [];
+  const smtpPort = Number(process.env.SMTP_PORT || 1025);
+  const inboxPort = Number(process.env.MAILDEV_WEB_PORT || 1080);
+  const portalOrigin = `http://localhost:${portalPort}`;
+  // Every child is supervised: one that ends is logged and started again with backoff (supervise.mjs).
+  const supervised = [];
   const spawnChild = (name, cmd, args, cwd, env = {}) => {
-    const child = spawn(cmd, args, {
-      cwd: path.join(root, cwd),
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
+    const sup = supervise({
+      name,
+      cmd,
+      args,
+      options: { cwd: path.join(root, cwd), env: { ...process.env, ...env }, stdio: 'inherit' },
+      log,
     });
-    child.on('exit', (code, signal) => {
-      child.exited = true;
-      if (!shuttingDown) log(`${name} stopped (${signal ?? `exit code ${code}`}).`);
-    });
-    children.push(child);
-    return child;
+    supervised.push(sup);
+    return sup;
   };
   let shuttingDown = false;
   const shutdown = () => {
     if (shuttingDown) return;
     shuttingDown = true;
     log('Stopping…');
-    for (const c of children) if (!c.exited) c.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 3000).unref();
+    Promise.all(supervised.map((s) => s.stop('SIGTERM'))).then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
-  const api = spawnChild('API', bin('tsx'), ['src/server.ts'], 'api', {
+  // A local SMTP server with a web inbox: every mail the portal sends lands there.
+  spawnChild(
+    'maildev',
+    bin('maildev'),
+    ['--smtp', String(smtpPort), '--web', String(inboxPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'],
+    '.',
+  );
+  spawnChild('API', bin('tsx'), ['src/server.ts'], 'api', {
     PORT: String(apiPort),
     DEMO_SEED: process.env.DEMO_SEED ?? '1',
+    SMTP_URL: process.env.SMTP_URL || `smtp://localhost:${smtpPort}`,
+    // The portal's server (on this machine) forwards /api/ with the client's address: trust it, and build
+    // absolute links (pagination) on the portal's address.
+    TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
+    PUBLIC_URL: process.env.PUBLIC_URL || portalOrigin,
+    CORS_ORIGINS: process.env.CORS_ORIGINS || portalOrigin,
   });
   const contract = JSON.parse(fs.readFileSync(path.join(root, 'shared-ui/build/remotes.json'), 'utf8'));
   for (const [name, remote] of Object.entries(contract)) {
@@ -144,14 +160,15 @@ async function start() {
       'node',
       ['../shared-ui/build/serve.mjs', '--port', String(port)],
       remote.package,
+      { PORTAL_ORIGINS: process.env.PORTAL_ORIGINS || `${portalOrigin},http://127.0.0.1:${portalPort}` },
     );
   }
   spawnChild('shell', 'node', ['../shared-ui/build/serve.mjs', '--port', String(portalPort)], 'shell', {
     API_URL: process.env.API_URL || `http://localhost:${apiPort}`,
   });
   try {
-    await waitFor(`http://localhost:${apiPort}/api/health/`, 180000, () => !api.exited);
-    await waitFor(`http://localhost:${portalPort}/`, 30000, () => true);
+    await waitFor(`http://localhost:${apiPort}/api/health/`, 180000, () => !shuttingDown);
+    await waitFor(`http://localhost:${portalPort}/`, 30000, () => !shuttingDown);
   } catch (error) {
     console.error(`[portal] ${error.message}`);
     shutdown();
@@ -161,6 +178,7 @@ async function start() {
   ┌──────────────────────────────────────────────────────────────┐
     Portal:   http://localhost:${portalPort}/
     API:      http://localhost:${apiPort}/api/   (docs: /api/docs)
+    Mail:     http://localhost:${inboxPort}/   (every e-mail the portal sends; SMTP on ${smtpPort})
     Demo logins (demo data only):
       demo   / demo     standard role, manager
       viewer / viewer   limited role (read only)
@@ -177,6 +195,11 @@ function test() {
   mustRun('Lint (eslint + prettier)…', 'npm', ['run', 'lint']);
   mustRun('Type-check…', bin('lerna'), ['run', 'typecheck', '--concurrency', '2']);
   mustRun('jest: unit tests and API tests on PostgreSQL…', bin('jest'), ['--ci']);
+  mustRun('node --test: the static server and the start supervisor…', 'node', [
+    '--test',
+    'shared-ui/build/serve.nodetest.mjs',
+    'shell/scripts/supervise.nodetest.mjs',
+  ]);
   mustRun('Playwright in Chromium…', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
   log('All tests passed.');
 }

@@ -19,8 +19,15 @@ export function pageNumber(request: FastifyRequest): number {
   return page;
 }
 
+/**
+ * The absolute URL of another page: on the configured public URL (PUBLIC_URL) when set, else on the address the
+ * request came to as Fastify reports it (X-Forwarded-Host/-Proto only from a trusted proxy, see app.ts).
+ */
 function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const base = request.server.config?.publicUrl;
+  const url = base
+    ? new URL(`${new URL(base).pathname.replace(/\/+$/, '')}${request.url}`, base)
+    : new URL(request.url, `${request.protocol}://${request.host}`);
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();

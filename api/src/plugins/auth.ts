@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, User, UserProfile } from '../db/types';
 import { MESSAGES, notAuthenticated } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
-import type { AuthContext } from '../types';
+import type { AuthContext, TokenPolicy } from '../types';
 
 /**
  * How long a token's user and profile are reused (ms): AUTH_CACHE_MS, else 10 s, except under jest
@@ -57,22 +57,44 @@ export function forgetAuth(db: Kysely<Database>, userId?: number): void {
   for (const [key, entry] of entries) if (entry.auth.user.id === userId) entries.delete(key);
 }
 
+/** Drops the cached caller of one token (after logout): it must not work for another request. */
+export function forgetToken(db: Kysely<Database>, keyHash: string): void {
+  caches.get(db)?.entries.delete(keyHash);
+}
+
 /**
- * The active user and profile of a token hash, in one query, or null. The profile comes as row_to_json, which
- * gives the same values as selecting its columns (integers, booleans and JSON only; no dates).
+ * The active user and profile of a token hash, in one query, or null when the token is unknown or expired
+ * (unused for `idleMinutes`, or older than `maxAgeHours`). Using a token slides its expiry: last_used_at is
+ * written at most once a minute per token. The profile comes as row_to_json, which gives the same values as
+ * selecting its columns (integers, booleans and JSON only; no dates).
  */
-async function loadCaller(db: Kysely<Database>, keyHash: string): Promise<AuthContext | null> {
-  const { rows } = await sql<User & { profile: UserProfile | null }>`
-    SELECT u.*, row_to_json(p) AS profile
-    FROM auth_tokens t
+async function loadCaller(
+  db: Kysely<Database>,
+  keyHash: string,
+  policy: TokenPolicy,
+): Promise<{ auth: AuthContext; expiresAt: number } | null> {
+  const { rows } = await sql<User & { profile: UserProfile | null; token_expires_at: Date }>`
+    WITH t AS (
+      SELECT key_hash, user_id,
+             least(last_used_at + make_interval(mins => ${policy.idleMinutes}),
+                   created_at + make_interval(hours => ${policy.maxAgeHours})) AS expires_at,
+             last_used_at
+      FROM auth_tokens
+      WHERE key_hash = ${keyHash}
+    ), touch AS (
+      UPDATE auth_tokens SET last_used_at = now()
+      WHERE key_hash IN (SELECT key_hash FROM t WHERE expires_at > now() AND last_used_at < now() - interval '1 minute')
+    )
+    SELECT u.*, row_to_json(p) AS profile, t.expires_at AS token_expires_at
+    FROM t
     JOIN users u ON u.id = t.user_id
     LEFT JOIN user_profiles p ON p.id = t.user_id
-    WHERE t.key_hash = ${keyHash}`.execute(db);
+    WHERE t.expires_at > now()`.execute(db);
   const row = rows[0];
   if (!row) return null;
-  const { profile, ...user } = row;
+  const { profile, token_expires_at, ...user } = row;
   if (!user.is_active || !profile) throw notAuthenticated(MESSAGES.userInactive);
-  return { user, profile };
+  return { auth: { user, profile }, expiresAt: new Date(token_expires_at).getTime() };
 }
 
 export async function requireAuth(request: FastifyRequest): Promise<void> {
@@ -94,10 +116,12 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
     return;
   }
   if (hit) entries.delete(keyHash);
-  const auth = await loadCaller(db, keyHash);
-  if (!auth) throw notAuthenticated(MESSAGES.invalidToken);
+  const loaded = await loadCaller(db, keyHash, request.server.config.tokens);
+  if (!loaded) throw notAuthenticated(MESSAGES.invalidToken);
+  const { auth, expiresAt } = loaded;
   if (ttlMs > 0) {
-    entries.set(keyHash, { auth, expires: now + ttlMs });
+    // Never cached past the token's own expiry; logout and password changes drop the entry at once.
+    entries.set(keyHash, { auth, expires: Math.min(now + ttlMs, expiresAt) });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   }
   request.auth = { ...auth };

@@ -177,7 +177,10 @@ export function checkProject(
   return id;
 }
 
-/** Container numbers from a list (or a comma/space separated string), each checked. */
+/** Most containers one request may follow (`container` + `container_filter`). */
+export const MAX_CONTAINERS = 200;
+
+/** Container numbers from a list (or a comma/space separated string), each checked; at most MAX_CONTAINERS. */
 function checkContainers(value: unknown, errors: string[]): string[] {
   if (value === undefined || value === null || value === '') return [];
   let items: unknown[];
@@ -187,7 +190,12 @@ function checkContainers(value: unknown, errors: string[]): string[] {
     errors.push(TR_MESSAGES.notList(value));
     return [];
   }
-  const out: string[] = [];
+  if (items.length > MAX_CONTAINERS) {
+    errors.push(`Ensure this field has no more than ${MAX_CONTAINERS} elements.`);
+    return [];
+  }
+  // A Set keeps the first occurrence of each container in order, in linear time.
+  const out = new Set<string>();
   for (const item of items) {
     if (typeof item !== 'string') {
       errors.push(TR_MESSAGES.containerFormat);
@@ -196,12 +204,9 @@ function checkContainers(value: unknown, errors: string[]): string[] {
     const text = item.trim();
     const problem = containerProblem(text);
     if (problem) errors.push(problem);
-    else {
-      const plain = text.replace('-', '');
-      if (!out.includes(plain)) out.push(plain);
-    }
+    else out.add(text.replace('-', ''));
   }
-  return out;
+  return [...out];
 }
 
 /**

@@ -1,12 +1,66 @@
-// POST /api/token/ (log in, throttled) and POST /api/rest-auth/password/change/.
+// POST /api/token/ (log in, throttled), POST /api/rest-auth/logout/ and POST /api/rest-auth/password/change/.
+//
+// Login throttling (OWASP ASVS 2.2.1, and OWASP's "device cookies"):
+// - per client address: `perAddress` failures in the window → 429. The address is the real client's: the API
+//   believes X-Forwarded-For only from its trusted proxies (the portal's server; see app.ts trustProxy);
+// - per account: `perUsername` failures in the window → 429 for unknown devices. A device that logged in to
+//   this account before (an HttpOnly `portal_device` cookie bound to the user) is not locked out by failures
+//   strangers caused, unless that device made `perUsername` failures itself: a stranger cannot lock the owner
+//   out, and a stolen device cookie guesses no faster than anyone;
+// - atomic: the check, the slow hash and the record of a failure run in one transaction holding advisory locks
+//   on the address and on the username, taken without waiting; a concurrent attempt on the same account or
+//   from the same address is answered 429 at once, so 100 parallel guesses cannot slip past the count.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ApiError, ErrorCollector, MESSAGES, badRequest } from '../../lib/errors';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords';
 import { errors } from '../../lib/schemas';
 import { hashToken, newToken } from '../../lib/tokens';
-import { caller, forgetAuth, requireAuth } from '../../plugins/auth';
+import { caller, forgetAuth, forgetToken, requireAuth } from '../../plugins/auth';
+import type { Database } from '../../db/types';
 import { DetailAnswerSchema, PasswordChangeBodySchema, TokenAnswerSchema, TokenBodySchema } from './schema';
+
+const DEVICE_COOKIE = 'portal_device';
+const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The `portal_device` cookie of the request, when it has the right shape. */
+function deviceCookie(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === DEVICE_COOKIE) {
+      const value = rest.join('=');
+      return /^[0-9a-f]{64}$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'Set-Cookie',
+    `${DEVICE_COOKIE}=${value}; Path=/api/token/; Max-Age=${DEVICE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
+  );
+}
+
+const tooMany = (wait: number) =>
+  new ApiError(
+    429,
+    { detail: `Too many failed login attempts. Try again in ${wait} seconds.` },
+    { 'Retry-After': String(wait) },
+  );
+
+type LoginOutcome =
+  | { kind: 'busy' }
+  | { kind: 'throttled'; wait: number }
+  | { kind: 'failed' }
+  | { kind: 'ok'; token: string; device?: string };
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { loginThrottle, passwordHashCost } = app.config;
@@ -14,13 +68,23 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   let dummyHash: Promise<string> | undefined;
 
   /** Seconds until fewer than `limit` failures remain in the window, or 0 when not throttled. */
-  async function throttledFor(column: 'username' | 'address', value: string, limit: number): Promise<number> {
+  async function throttledFor(
+    db: Kysely<Database>,
+    column: 'username' | 'address' | 'device',
+    value: string,
+    limit: number,
+  ): Promise<number> {
     const since = sql<Date>`now() - make_interval(secs => ${loginThrottle.windowSeconds})`;
-    const matches = column === 'username' ? sql`lower(username) = lower(${value})` : sql`address = ${value}`;
+    const matches =
+      column === 'username'
+        ? sql`lower(username) = lower(${value})`
+        : column === 'address'
+          ? sql`address = ${value}`
+          : sql`device_hash = ${value}`;
     const row = await sql<{ created_at: Date; now: Date }>`
       SELECT created_at, now() AS now FROM login_failures
       WHERE ${matches} AND created_at > ${since}
-      ORDER BY created_at DESC OFFSET ${limit - 1} LIMIT 1`.execute(app.db);
+      ORDER BY created_at DESC OFFSET ${limit - 1} LIMIT 1`.execute(db);
     const nth = row.rows[0];
     if (!nth) return 0;
     const ms = nth.created_at.getTime() + loginThrottle.windowSeconds * 1000 - nth.now.getTime();
@@ -36,7 +100,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           `Failed attempts are throttled: ${loginThrottle.perUsername} per username and ` +
           `${loginThrottle.perAddress} per client address in ${loginThrottle.windowSeconds / 60} minutes ` +
-          '(429 with Retry-After). A successful login resets the username counter.',
+          '(429 with Retry-After). A device that logged in to the account before (HttpOnly cookie ' +
+          '`portal_device`) is not locked out by the failures of others. A successful login resets the ' +
+          'username counter. Tokens expire after a time without use and after a maximum age.',
         body: TokenBodySchema,
         response: {
           200: TokenAnswerSchema,
@@ -47,45 +113,97 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const username = request.body.username.trim();
       const { password } = request.body;
       const address = request.ip;
-      const wait = Math.max(
-        await throttledFor('username', username, loginThrottle.perUsername),
-        await throttledFor('address', address, loginThrottle.perAddress),
-      );
-      if (wait > 0) {
-        throw new ApiError(
-          429,
-          { detail: `Too many failed login attempts. Try again in ${wait} seconds.` },
-          { 'Retry-After': String(wait) },
-        );
-      }
-      const user = await app.db
-        .selectFrom('users')
-        .select(['id', 'password', 'is_active'])
-        .where('username', '=', username)
-        .executeTakeFirst();
+      const cookie = deviceCookie(request);
+      const deviceHash = cookie ? sha256(cookie) : undefined;
       dummyHash ??= hashPassword('not a password', passwordHashCost);
-      const ok = await verifyPassword(password, user?.password ?? (await dummyHash));
-      if (!user || !ok || !user.is_active) {
-        await app.db.insertInto('login_failures').values({ username, address }).execute();
-        throw badRequest({ non_field_errors: [MESSAGES.badCredentials] });
-      }
-      const token = newToken();
-      await app.db.transaction().execute(async (trx) => {
+      const outcome = await app.db.transaction().execute(async (trx): Promise<LoginOutcome> => {
+        const locked = await sql<{ ok: boolean }>`
+          SELECT pg_try_advisory_xact_lock(hashtextextended(${`login-address:${address}`}, 0))
+             AND pg_try_advisory_xact_lock(hashtextextended(${`login-user:${username.toLowerCase()}`}, 0)) AS ok`.execute(
+          trx,
+        );
+        if (!locked.rows[0]?.ok) return { kind: 'busy' };
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'password', 'is_active'])
+          .where('username', '=', username)
+          .executeTakeFirst();
+        // A known device of this account, that has not itself failed too often, skips the shared counters.
+        let trusted = false;
+        if (user && deviceHash) {
+          const known = await sql<{ n: number }>`
+            SELECT 1 AS n FROM login_devices WHERE key_hash = ${deviceHash} AND user_id = ${user.id}`.execute(
+            trx,
+          );
+          trusted =
+            known.rows.length > 0 &&
+            (await throttledFor(trx, 'device', deviceHash, loginThrottle.perUsername)) === 0;
+        }
+        if (!trusted) {
+          const wait = Math.max(
+            await throttledFor(trx, 'username', username, loginThrottle.perUsername),
+            await throttledFor(trx, 'address', address, loginThrottle.perAddress),
+          );
+          if (wait > 0) return { kind: 'throttled', wait };
+        }
+        const ok = await verifyPassword(password, user?.password ?? (await dummyHash!));
+        if (!user || !ok || !user.is_active) {
+          await sql`
+            INSERT INTO login_failures (username, address, device_hash)
+            VALUES (${username}, ${address}, ${deviceHash ?? null})`.execute(trx);
+          return { kind: 'failed' };
+        }
+        const token = newToken();
         await trx
           .deleteFrom('login_failures')
           .where(sql`lower(username)`, '=', username.toLowerCase())
           .execute();
+        // Expired tokens of this user are of no use to anyone.
+        await sql`
+          DELETE FROM auth_tokens WHERE user_id = ${user.id}
+            AND (last_used_at < now() - make_interval(mins => ${app.config.tokens.idleMinutes})
+                 OR created_at < now() - make_interval(hours => ${app.config.tokens.maxAgeHours}))`.execute(
+          trx,
+        );
         await trx
           .insertInto('auth_tokens')
           .values({ key_hash: hashToken(token), user_id: user.id })
           .execute();
         await trx.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
+        const device = trusted && cookie ? cookie : randomBytes(32).toString('hex');
+        await sql`
+          INSERT INTO login_devices (key_hash, user_id) VALUES (${sha256(device)}, ${user.id})
+          ON CONFLICT (key_hash, user_id) DO UPDATE SET last_used_at = now()`.execute(trx);
+        return { kind: 'ok', token, device };
       });
-      return { token };
+      if (outcome.kind === 'busy') throw tooMany(1);
+      if (outcome.kind === 'throttled') throw tooMany(outcome.wait);
+      if (outcome.kind === 'failed') throw badRequest({ non_field_errors: [MESSAGES.badCredentials] });
+      if (outcome.device) setDeviceCookie(request, reply, outcome.device);
+      return { token: outcome.token };
+    },
+  );
+
+  app.post(
+    '/rest-auth/logout/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: the token of this request stops working at once',
+        security: [{ token: [] }],
+        response: { 200: DetailAnswerSchema, ...errors[401] },
+      },
+    },
+    async (request) => {
+      const keyHash = hashToken(String(request.headers.authorization).trim().split(/\s+/)[1]);
+      await app.db.deleteFrom('auth_tokens').where('key_hash', '=', keyHash).execute();
+      forgetToken(app.db, keyHash);
+      return { detail: 'Successfully logged out.' };
     },
   );
 
@@ -97,7 +215,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: "Change the caller's password",
         description:
-          'Rules: at least 8 characters, not entirely numeric, not the username. Nothing changes on any error.',
+          'Rules: at least 8 characters, not entirely numeric, not the username. Nothing changes on any error. ' +
+          "The user's other tokens stop working; the one of this request keeps working.",
         security: [{ token: [] }],
         body: PasswordChangeBodySchema,
         response: { 200: DetailAnswerSchema, ...errors[400](), ...errors[401] },
@@ -117,7 +236,15 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       problems.throwIfAny();
       const hash = await hashPassword(new_password1, passwordHashCost);
-      await app.db.updateTable('users').set({ password: hash }).where('id', '=', user.id).execute();
+      const current = hashToken(String(request.headers.authorization).trim().split(/\s+/)[1]);
+      await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password: hash }).where('id', '=', user.id).execute();
+        await trx
+          .deleteFrom('auth_tokens')
+          .where('user_id', '=', user.id)
+          .where('key_hash', '<>', current)
+          .execute();
+      });
       forgetAuth(app.db, user.id);
       return { detail: MESSAGES.passwordSaved };
     },

@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
 
-const required = (description: string) => Type.String({ minLength: 1, description });
+const required = (description: string, maxLength = 4096) =>
+  Type.String({ minLength: 1, maxLength, description });
 
 export const TokenBodySchema = Type.Object(
-  { username: required('Username'), password: required('Password') },
+  // A username is at most 150 characters (users.username); longer ones are refused before any query.
+  { username: required('Username', 150), password: required('Password') },
   { title: 'TokenRequest' },
 );
 

@@ -2,6 +2,7 @@
 // that are not spreadsheets, and writing the downloadable template.
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../lib/errors';
+import { readXlsxRows, XlsxReadError } from './xlsx-read';
 
 /** The template's columns, in order. The first three are required in every file. */
 export const COLUMNS = [
@@ -49,6 +50,10 @@ export const FILE_MESSAGES = {
   tooLarge: `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into smaller files.`,
   noRows: 'The file has no tracking requests: fill in the rows under the header row.',
   tooManyRows: (n: number) => `The file has ${n} rows; at most ${MAX_ROWS} can be imported at once.`,
+  tooManyRowsToRead: `The file has more than ${MAX_ROWS} rows; at most ${MAX_ROWS} can be imported at once.`,
+  tooLargeUnpacked:
+    'The workbook is too large once unpacked (or takes too long to read): keep only the template sheet, ' +
+    'split it into smaller files, or save it as .csv.',
   columns: (missing: string[], unknown: string[]) =>
     [
       missing.length ? `Missing columns: ${missing.join(', ')}.` : '',
@@ -67,25 +72,6 @@ function headerKey(text: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s\-/]+/g, '_');
-}
-
-/** Text of an exceljs cell value (dates as yyyy-MM-dd, formulas by result, rich text joined). */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText))
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('result' in value) return cellText((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('error' in value) return '';
-  }
-  return String(value).trim();
 }
 
 /** Splits CSV text (RFC 4180 quotes; delimiter , ; or tab, guessed from the header line). */
@@ -141,25 +127,16 @@ export async function readTable(buffer: Buffer): Promise<string[][]> {
   if (buffer.length === 0) throw fileError(FILE_MESSAGES.empty);
   const magic = buffer.subarray(0, 4).toString('hex');
   if (magic === '504b0304') {
-    const workbook = new ExcelJS.Workbook();
+    // Central directory checked, then streamed in a worker with limits (xlsx-read.ts).
     try {
-      await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-    } catch {
+      return await readXlsxRows(buffer, MAX_ROWS);
+    } catch (error) {
+      if (!(error instanceof XlsxReadError)) throw error;
+      if (error.kind === 'tooLarge') throw fileError(FILE_MESSAGES.tooLargeUnpacked);
+      if (error.kind === 'tooManyRows') throw fileError(FILE_MESSAGES.tooManyRowsToRead);
+      if (error.kind === 'noRows') throw fileError(FILE_MESSAGES.noRows);
       throw fileError(FILE_MESSAGES.badXlsx);
     }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw fileError(FILE_MESSAGES.noRows);
-    const values = sheet.getSheetValues();
-    const rows: string[][] = [];
-    for (let r = 1; r < values.length; r++) {
-      const raw = values[r];
-      const cells: string[] = [];
-      if (Array.isArray(raw))
-        for (let c = 1; c < raw.length; c++) cells.push(cellText(raw[c] as ExcelJS.CellValue));
-      rows[r - 1] = cells;
-    }
-    for (let i = 0; i < rows.length; i++) rows[i] ??= [];
-    return rows;
   }
   if (magic === 'd0cf11e0') throw fileError(FILE_MESSAGES.oldXls);
   // Text only: no NUL bytes and mostly printable.

@@ -1,9 +1,9 @@
 // GET and PATCH /api/rest-auth/user/: the caller, with their profile.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { User, UserProfile } from '../../db/types';
-import { ErrorCollector, MESSAGES } from '../../lib/errors';
+import { ErrorCollector, MESSAGES, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
-import { caller, forgetAuth, requireAuth } from '../../plugins/auth';
+import { caller, canWrite, forgetAuth, requireAuth } from '../../plugins/auth';
 import { profileOut } from '../user-profiles/schema';
 import { CurrentUserPatchSchema, CurrentUserSchema } from './schema';
 
@@ -46,14 +46,16 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Change the logged-in user's first and last name",
         description:
           'username and email are read-only: sending a different value is a 400 and nothing is saved; ' +
-          'the same value is accepted, so the whole object may be sent back.',
+          'the same value is accepted, so the whole object may be sent back. Limited role: 403.',
         security: [{ token: [] }],
         body: CurrentUserPatchSchema,
-        response: { 200: CurrentUserSchema, ...errors[400](), ...errors[401] },
+        response: { 200: CurrentUserSchema, ...errors[400](), ...errors[401], ...errors[403] },
       },
     },
     async (request) => {
       const { user, profile } = caller(request);
+      // Edit User needs write permission (spec section 6): the limited role reads its name, never writes it.
+      if (!canWrite(profile.role_id)) throw permissionDenied();
       const body = request.body;
       const problems = new ErrorCollector();
       if (body.username !== undefined && body.username !== user.username) {

@@ -18,8 +18,12 @@ export const CurrentUserPatchSchema = Type.Object(
   {
     first_name: Type.Optional(Type.String({ maxLength: 150 })),
     last_name: Type.Optional(Type.String({ maxLength: 150 })),
-    username: Type.Optional(Type.String({ description: 'Read-only: accepted only if unchanged' })),
-    email: Type.Optional(Type.String({ description: 'Read-only: accepted only if unchanged' })),
+    username: Type.Optional(
+      Type.String({ maxLength: 150, description: 'Read-only: accepted only if unchanged' }),
+    ),
+    email: Type.Optional(
+      Type.String({ maxLength: 254, description: 'Read-only: accepted only if unchanged' }),
+    ),
   },
   { title: 'CurrentUserPatch', description: 'Unknown fields (userprofile included) are ignored.' },
 );

@@ -23,6 +23,9 @@ import {
   IdParams,
 } from './schema';
 
+/** Largest custom form or form data (JSON characters). */
+const MAX_FORM_JSON = 64 * 1024;
+
 const writeErrors = { ...errors[401], ...errors[403], ...errors[404] };
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -151,6 +154,12 @@ export const shipmentActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         problems.add('sf_data', 'This field is required.');
       if ('sf_data' in body && body.sf_data !== null && !isPlainObject(body.sf_data)) {
         problems.add('sf_data', `Invalid data. Expected a dictionary, but got ${typeName(body.sf_data)}.`);
+      }
+      // Bounded size (depth is bounded for every body by plugins/input-limits): a form is read by every client.
+      for (const key of ['schema_form', 'sf_data'] as const) {
+        if (key in body && JSON.stringify(body[key] ?? null).length > MAX_FORM_JSON) {
+          problems.add(key, `Ensure this value has no more than ${MAX_FORM_JSON} characters as JSON.`);
+        }
       }
       problems.throwIfAny();
       const ownForm = 'schema_form' in body ? (body.schema_form ?? null) : (ref.schema_form ?? null);

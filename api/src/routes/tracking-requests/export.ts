@@ -9,6 +9,7 @@ import { caller, canWrite } from '../../plugins/auth';
 import { loadThresholds } from '../../services/health';
 import { listParam } from './query';
 import { ListQuerySchema } from './schema';
+import { csvText } from '../../lib/csv';
 import {
   listConditions,
   listOrder,
@@ -65,11 +66,6 @@ export const DEFAULT_EXPORT_COLUMNS = [
 ];
 export const MAX_EXPORT_ROWS = 100_000;
 const BATCH = 1000;
-
-const csvCell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 /** Registered inside trackingRequestRoutes (which adds the token check). */
 export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -156,7 +152,8 @@ export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app
       const safe = name.replace(/[^\w.\- ]+/g, '_').slice(0, 100);
       const headers = chosen.map((c) => EXPORT_COLUMNS[c].header);
       if (query.format === 'csv') {
-        const text = [headers, ...lines].map((l) => l.map(csvCell).join(',')).join('\r\n');
+        // Formula-looking text is escaped (lib/csv.ts).
+        const text = csvText([headers, ...lines]);
         return reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${safe}.csv"`)

@@ -1,0 +1,231 @@
+// The fuzz part of the fault suite (issue 11): every route of the OpenAPI document, as the standard user of a
+// seeded company, with hostile values in every path parameter, query parameter and body field: NUL bytes, huge
+// and deeply nested values, wrong types, out-of-range numbers and dates. Expects no 5xx. In-process
+// (`app.inject`, no network at all), bounded in count (FUZZ_MAX_INPUTS, default 4000) and time (FUZZ_MAX_SECONDS,
+// default 180).
+//
+//   cd api && TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx fault/fuzz.ts
+//
+// Database: a throwaway database on the server of TEST_DATABASE_URL / DATABASE_URL (created, migrated and
+// dropped), else an embedded PostgreSQL in a temporary folder. Exit code 1 when any input got a 5xx.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { InjectOptions } from 'light-my-request';
+import { buildApp } from '../src/app';
+import { createDb, dropDatabase, ensureDatabase, withDatabase } from '../src/db/connection';
+import { migrate } from '../src/db/migrate';
+import { createCompany, createUser } from '../src/services/accounts';
+import { seedReferenceData } from '../src/tracking/reference-data';
+
+const MAX_INPUTS = Number(process.env.FUZZ_MAX_INPUTS || 4000);
+const MAX_SECONDS = Number(process.env.FUZZ_MAX_SECONDS || 180);
+
+let deepObject: unknown = 'x';
+for (let i = 0; i < 60; i++) deepObject = { a: deepObject };
+
+/** Hostile values, by name. */
+const HOSTILE: Array<[string, unknown]> = [
+  ['nul', 'a\u0000b'],
+  ['huge string', 'x'.repeat(100_000)],
+  ['nested', deepObject],
+  ['object', { a: 1 }],
+  ['array', [1, 'a', null]],
+  ['long list', Array.from({ length: 5000 }, (_, i) => i)],
+  ['bool', true],
+  ['null', null],
+  ['int4+1', 2147483648],
+  ['-int4-2', -2147483649],
+  ['1e308', 1e308],
+  ['negative', -1],
+  ['zero', 0],
+  ['float', 1.5],
+  ['far date', '99999-12-31'],
+  ['ancient date', '-4713-01-01'],
+  ['bad date', '2024-02-30'],
+  ['infinity', 'infinity'],
+  ['formula', '=HYPERLINK("http://x")'],
+  ['unicode', '\ud800'],
+  ['sql', "' OR 1=1 --"],
+];
+/** The same as text, for the path and the query string. */
+const HOSTILE_TEXT: Array<[string, string]> = [
+  ['nul', 'a%00b'],
+  ['bad escape', '%E0%A4%A'],
+  ['huge number', '99999999999999999999'],
+  ['int4+1', '2147483648'],
+  ['negative', '-1'],
+  ['leading zeros', '0001'],
+  ['spaces', '%201%20'],
+  ['far days', '9999999'],
+  ['far date', '99999-12-31'],
+  ['ancient date', '-4713-01-01'],
+  ['huge', 'x'.repeat(5000)],
+  ['float', '1.5e300'],
+  ['sql', "'%20OR%201=1--"],
+];
+
+interface Operation {
+  method: string;
+  path: string;
+  params: Array<{ name: string; in: string }>;
+  bodyFields: string[];
+}
+
+function operations(doc: { paths: Record<string, Record<string, unknown>> }): Operation[] {
+  const out: Operation[] = [];
+  for (const [p, item] of Object.entries(doc.paths)) {
+    if (p.startsWith('/api/docs')) continue;
+    for (const [method, raw] of Object.entries(item)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const op = raw as {
+        parameters?: Array<{ name: string; in: string }>;
+        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+      };
+      const json = op.requestBody?.content?.['application/json']?.schema;
+      out.push({
+        method: method.toUpperCase(),
+        path: p,
+        params: op.parameters ?? [],
+        bodyFields: Object.keys(json?.properties ?? {}),
+      });
+    }
+  }
+  return out;
+}
+
+const fill = (p: string, value: string) => p.replace(/\{[^}]+\}/g, value);
+
+async function fuzz(app: FastifyInstance, token: string) {
+  const doc = app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
+  const ops = operations(doc);
+  const deadline = Date.now() + MAX_SECONDS * 1000;
+  let tried = 0;
+  const failures: string[] = [];
+  const headers = { authorization: `Token ${token}` };
+  const send = async (label: string, opts: InjectOptions) => {
+    if (tried >= MAX_INPUTS || Date.now() > deadline) return false;
+    tried += 1;
+    const res = await app.inject(opts);
+    if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
+    return true;
+  };
+  for (const op of ops) {
+    const base = fill(op.path, '1');
+    // Path parameters.
+    if (/\{[^}]+\}/.test(op.path)) {
+      for (const [name, text] of HOSTILE_TEXT) {
+        if (
+          !(await send(`${op.method} ${op.path} path=${name}`, {
+            method: op.method as 'GET',
+            url: fill(op.path, text),
+            headers,
+          }))
+        )
+          break;
+      }
+    }
+    // Query parameters.
+    for (const param of op.params.filter((p) => p.in === 'query')) {
+      for (const [name, text] of HOSTILE_TEXT) {
+        const url = `${base}?${param.name}=${text}`;
+        if (
+          !(await send(`${op.method} ${op.path} ?${param.name}=${name}`, {
+            method: op.method as 'GET',
+            url,
+            headers,
+          }))
+        )
+          break;
+      }
+    }
+    // Body fields, one at a time, then the whole body.
+    if (['POST', 'PUT', 'PATCH'].includes(op.method)) {
+      for (const field of op.bodyFields) {
+        for (const [name, value] of HOSTILE) {
+          const ok = await send(`${op.method} ${op.path} body.${field}=${name}`, {
+            method: op.method as 'POST',
+            url: base,
+            headers,
+            payload: { [field]: value },
+          });
+          if (!ok) break;
+        }
+      }
+      for (const [name, value] of HOSTILE) {
+        const ok = await send(`${op.method} ${op.path} body=${name}`, {
+          method: op.method as 'POST',
+          url: base,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(value),
+        });
+        if (!ok) break;
+      }
+    }
+  }
+  return { tried, operations: ops.length, failures };
+}
+
+async function main() {
+  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const name = `portal_fuzz_${Date.now()}_${process.pid}`;
+  let url: string;
+  let cleanup: () => Promise<void>;
+  if (serverUrl) {
+    await ensureDatabase(serverUrl, name);
+    url = withDatabase(serverUrl, name);
+    cleanup = () => dropDatabase(serverUrl, name);
+  } else {
+    const { startEmbeddedPostgres } = await import('../src/db/embedded');
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-fuzz-pg-'));
+    const pg = await startEmbeddedPostgres({ dataDir, port: 54_000 + (process.pid % 1000), database: name });
+    url = pg.url;
+    cleanup = async () => {
+      await pg.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  const handle = createDb(url, { max: 4 });
+  try {
+    await migrate(url);
+    await seedReferenceData(handle.db);
+    const companyId = await createCompany(handle.db, { name: 'Fuzz company', max_tracking_requests: 100 });
+    await createUser(handle.db, {
+      username: 'fuzz',
+      password: 'fuzz-password-1',
+      companyId,
+      roleId: 1,
+      is_manager: true,
+      hashCost: 2 ** 10,
+    });
+    const app = await buildApp({
+      db: handle.db,
+      passwordHashCost: 2 ** 10,
+      loginThrottle: { perAddress: 1e6 },
+    });
+    await app.ready();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { username: 'fuzz', password: 'fuzz-password-1' },
+    });
+    const started = Date.now();
+    const result = await fuzz(app, login.json().token);
+    await app.close();
+    console.log(
+      `fuzz: ${result.operations} operations, ${result.tried} inputs tried in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+        `5xx seen: ${result.failures.length}`,
+    );
+    for (const f of result.failures.slice(0, 50)) console.log(`  ${f}`);
+    process.exitCode = result.failures.length > 0 ? 1 : 0;
+  } finally {
+    await handle.close();
+    await cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
