@@ -45,6 +45,16 @@ export async function loadCurrentUser(): Promise<User> {
   return user;
 }
 
+/**
+ * Ends the session at once on this device, and asks the API to revoke the token (POST rest-auth/logout/) so a
+ * copy of it is worthless; a failed revocation (offline, already expired) changes nothing for the user.
+ */
 export function logout(): void {
+  const token = sessionStore.getState().token;
   sessionStore.getState().logout();
+  if (token) {
+    api
+      .post('rest-auth/logout', undefined, { headers: { Authorization: `Token ${token}` } })
+      .catch(() => undefined);
+  }
 }
