@@ -149,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(exportRoutes);
       await api.register(exportTemplateRoutes);
       await api.register(reports);
+      await api.register((await import('./routes/bi')).biRoutes);
       await api.register(eventRoutes);
     },
     { prefix: '/api' },

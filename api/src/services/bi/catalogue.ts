@@ -1,0 +1,663 @@
+// The BI metric catalogue (spec sections 2 "BI page", 3 "BI metric definition", 6, 9): what each metric is,
+// how the page draws it, which filters it takes and its texts in English and Spanish. The numbers are
+// computed in ./metrics.ts; mfe-bi/README.md says what question each metric answers and how.
+
+export type CategoryKey = 'real_time' | 'history' | 'shipments' | 'tracking_quality' | 'customer_tracking';
+export type Unit = 'count' | 'percent' | 'days' | 'hours';
+export type Text = { en: string; es: string };
+
+export interface Category {
+  key: CategoryKey;
+  /** client: every user; internal: superusers only (spec section 6). */
+  type: 'client' | 'internal';
+  labels: Text;
+}
+
+export const CATEGORIES: readonly Category[] = [
+  { key: 'real_time', type: 'client', labels: { en: 'Real Time', es: 'Tiempo real' } },
+  { key: 'history', type: 'client', labels: { en: 'History evaluation', es: 'Evaluación histórica' } },
+  { key: 'shipments', type: 'client', labels: { en: 'Shipments', es: 'Envíos' } },
+  {
+    key: 'tracking_quality',
+    type: 'internal',
+    labels: { en: 'Ocean Insights quality', es: 'Calidad de Ocean Insights' },
+  },
+  {
+    key: 'customer_tracking',
+    type: 'internal',
+    labels: { en: 'Customer Tracking', es: 'Seguimiento de clientes' },
+  },
+];
+
+/** A numeric filter of a metric: a whole number from `min` (1, spec section 5) to `max`. */
+export interface NumericFilter {
+  name: 'stopped_days' | 'dta';
+  default: number;
+  min: number;
+  max: number;
+  labels: Text;
+}
+
+export type FilterName = 'carrier' | 'pol_loc' | 'pod_loc' | 'created_at_range';
+
+export interface ColumnDef {
+  key: string;
+  labels: Text;
+  type: 'text' | 'number' | 'date' | 'percent';
+}
+
+export interface MetricDef {
+  category: CategoryKey;
+  metric: string;
+  type: 'client' | 'internal';
+  labels: Text;
+  /** The question the metric answers. */
+  description: Text;
+  numericFilters: NumericFilter[];
+  /** Grouped bars (one group per label, bars side by side), for metrics whose datasets are different measures. */
+  specialFormat: boolean;
+  specialType: 'table' | null;
+  /** No total line under the chart (averages and rates cannot be added up). */
+  hideTotal: boolean;
+  isNotStacked: boolean;
+  /** What is counted. */
+  entity: 'shipment' | 'tracking_request' | 'carrier_event' | 'company';
+  /** The call that answers it (GET; `/export` appended for the spreadsheet). */
+  url: string;
+  /** The selectors that apply (the others are ignored by the metric). */
+  filters: FilterName[];
+  unit: Unit;
+  /** The query parameters the call accepts (JSON schema, for the documentation and the page). */
+  schema: Record<string, unknown>;
+  /** Table metrics: the columns; chart metrics: the export columns (label, then one per dataset). */
+  columns: ColumnDef[];
+}
+
+const ALL_FILTERS: FilterName[] = ['carrier', 'pol_loc', 'pod_loc', 'created_at_range'];
+
+export const STOPPED_DAYS: NumericFilter = {
+  name: 'stopped_days',
+  default: 5,
+  min: 1,
+  max: 365,
+  labels: { en: 'Stopped days', es: 'Días detenido' },
+};
+export const DTA: NumericFilter = {
+  name: 'dta',
+  default: 7,
+  min: 1,
+  max: 365,
+  labels: { en: 'Days to arrival', es: 'Días para la llegada' },
+};
+
+/** The 13 life stages of BI (spec section 4), in order; shipments.status 0..12 (13, initializing, is unknown). */
+export const LIFE_STAGES = [
+  'unknown',
+  'waiting_for_pickup',
+  'land_transport_to_POL',
+  'in_POL_terminal',
+  'waiting_for_departure_from_POL',
+  'ocean_transport_from_POL',
+  'in_transshipment',
+  'ocean_transport_to_POD',
+  'waiting_for_discharge_at_POD',
+  'in_POD_terminal',
+  'land_transport_to_Place_of_Delivery',
+  'delivered_returning_container',
+  'completed',
+] as const;
+
+export const LIFE_STAGE_TEXT: Record<(typeof LIFE_STAGES)[number], Text> = {
+  unknown: { en: 'Unknown', es: 'Desconocido' },
+  waiting_for_pickup: { en: 'Waiting for pickup', es: 'Esperando recogida' },
+  land_transport_to_POL: { en: 'Land transport to POL', es: 'Transporte terrestre a POL' },
+  in_POL_terminal: { en: 'In POL terminal', es: 'En terminal de POL' },
+  waiting_for_departure_from_POL: { en: 'Waiting for departure from POL', es: 'Esperando salida de POL' },
+  ocean_transport_from_POL: { en: 'Ocean transport from POL', es: 'Transporte marítimo desde POL' },
+  in_transshipment: { en: 'In transshipment', es: 'En transbordo' },
+  ocean_transport_to_POD: { en: 'Ocean transport to POD', es: 'Transporte marítimo a POD' },
+  waiting_for_discharge_at_POD: { en: 'Waiting for discharge at POD', es: 'Esperando descarga en POD' },
+  in_POD_terminal: { en: 'In POD terminal', es: 'En terminal de POD' },
+  land_transport_to_Place_of_Delivery: {
+    en: 'Land transport to Place of Delivery',
+    es: 'Transporte terrestre al lugar de entrega',
+  },
+  delivered_returning_container: {
+    en: 'Delivered; returning container',
+    es: 'Entregado; devolviendo contenedor',
+  },
+  completed: { en: 'Completed', es: 'Completado' },
+};
+
+export const HEALTH_TEXT: Record<'ontrack' | 'delayed' | 'alerted', Text> = {
+  ontrack: { en: 'On track', es: 'En tiempo' },
+  delayed: { en: 'Later than expected', es: 'Más tarde de lo previsto' },
+  alerted: { en: 'Attention required', es: 'Requiere atención' },
+};
+
+/** Dwell days at POD buckets (migration 0012, bi_day_bucket with bounds 1, 3, 5, 7, 14). */
+export const DWELL_BUCKETS: Text[] = [
+  { en: '< 1 day', es: '< 1 día' },
+  { en: '1-3 days', es: '1-3 días' },
+  { en: '3-5 days', es: '3-5 días' },
+  { en: '5-7 days', es: '5-7 días' },
+  { en: '7-14 days', es: '7-14 días' },
+  { en: '14+ days', es: '14+ días' },
+];
+/** Days-before-arrival buckets of the ETA accuracy (bounds 1, 3, 7, 14, 30). */
+export const LEAD_BUCKETS: Text[] = [
+  { en: '< 1 day', es: '< 1 día' },
+  { en: '1-3 days', es: '1-3 días' },
+  { en: '3-7 days', es: '3-7 días' },
+  { en: '7-14 days', es: '7-14 días' },
+  { en: '14-30 days', es: '14-30 días' },
+  { en: '30+ days', es: '30+ días' },
+];
+export const LEAD_BOUNDS = [1, 3, 7, 14, 30];
+
+const labelColumn = (en: string, es: string): ColumnDef => ({
+  key: 'label',
+  labels: { en, es },
+  type: 'text',
+});
+const col = (key: string, en: string, es: string, type: ColumnDef['type'] = 'number'): ColumnDef => ({
+  key,
+  labels: { en, es },
+  type,
+});
+
+type Draft = Omit<
+  MetricDef,
+  | 'type'
+  | 'url'
+  | 'schema'
+  | 'numericFilters'
+  | 'specialFormat'
+  | 'specialType'
+  | 'hideTotal'
+  | 'isNotStacked'
+  | 'filters'
+> &
+  Partial<
+    Pick<
+      MetricDef,
+      'numericFilters' | 'specialFormat' | 'specialType' | 'hideTotal' | 'isNotStacked' | 'filters'
+    >
+  >;
+
+const CARRIER_COL = labelColumn('Carrier', 'Naviera');
+const MONTH_COL = labelColumn('Month', 'Mes');
+const LANE_COL = labelColumn('Lane (POL → POD)', 'Ruta (POL → POD)');
+const COMPANY_COL = labelColumn('Company', 'Empresa');
+const HEALTH_COLS = [
+  col('ontrack', 'On track', 'En tiempo'),
+  col('delayed', 'Later than expected', 'Más tarde de lo previsto'),
+  col('alerted', 'Attention required', 'Requiere atención'),
+];
+
+const DRAFTS: Draft[] = [
+  // Real Time
+  {
+    category: 'real_time',
+    metric: 'active_by_stage',
+    labels: { en: 'Active containers by life stage', es: 'Contenedores activos por etapa' },
+    description: {
+      en: 'Where are my active containers now, and how healthy are they at each stage?',
+      es: '¿Dónde están ahora mis contenedores activos y qué salud tienen en cada etapa?',
+    },
+    entity: 'shipment',
+    unit: 'count',
+    columns: [labelColumn('Life stage', 'Etapa'), ...HEALTH_COLS],
+  },
+  {
+    category: 'real_time',
+    metric: 'stopped_containers',
+    labels: {
+      en: 'Containers stopped at POL, transshipment or POD',
+      es: 'Contenedores detenidos en POL, transbordo o POD',
+    },
+    description: {
+      en: 'Which active containers have been sitting at the port of loading, a transshipment port or the port of discharge for more than N days?',
+      es: '¿Qué contenedores activos llevan más de N días parados en el puerto de carga, un puerto de transbordo o el puerto de descarga?',
+    },
+    numericFilters: [STOPPED_DAYS],
+    specialType: 'table',
+    hideTotal: true,
+    entity: 'shipment',
+    unit: 'days',
+    columns: [
+      col('id', 'Id', 'Id'),
+      col('container_number', 'Container', 'Contenedor', 'text'),
+      col('carrier', 'Carrier', 'Naviera', 'text'),
+      col('place', 'Stopped at', 'Detenido en', 'text'),
+      col('location', 'Port', 'Puerto', 'text'),
+      col('since', 'Since', 'Desde', 'date'),
+      col('days', 'Days', 'Días'),
+      col('health', 'Health', 'Salud', 'text'),
+    ],
+  },
+  {
+    category: 'real_time',
+    metric: 'arrivals_next_days',
+    labels: {
+      en: 'Arrivals at POD in the next days by carrier',
+      es: 'Llegadas a POD en los próximos días por naviera',
+    },
+    description: {
+      en: 'How many containers arrive at their port of discharge in the next N days, with which carrier, and how healthy are they?',
+      es: '¿Cuántos contenedores llegan a su puerto de descarga en los próximos N días, con qué naviera y con qué salud?',
+    },
+    numericFilters: [DTA],
+    entity: 'shipment',
+    unit: 'count',
+    columns: [CARRIER_COL, ...HEALTH_COLS],
+  },
+  // History evaluation
+  {
+    category: 'history',
+    metric: 'on_time_rate',
+    labels: {
+      en: 'On-time arrival rate by carrier per month',
+      es: 'Tasa de llegada a tiempo por naviera y mes',
+    },
+    description: {
+      en: 'Of the containers created each month that have arrived, what share arrived at POD no later than one day after the initially planned arrival, per carrier?',
+      es: 'De los contenedores creados cada mes que ya llegaron, ¿qué parte llegó a POD como mucho un día después de la llegada planificada inicialmente, por naviera?',
+    },
+    hideTotal: true,
+    isNotStacked: true,
+    entity: 'shipment',
+    unit: 'percent',
+    columns: [MONTH_COL],
+  },
+  {
+    category: 'history',
+    metric: 'avg_delay_by_carrier',
+    labels: { en: 'Average delay days by carrier', es: 'Días de retraso medios por naviera' },
+    description: {
+      en: 'On average, how many days after (positive) or before (negative) the initial plan did each carrier arrive at POD?',
+      es: 'De media, ¿cuántos días después (positivo) o antes (negativo) del plan inicial llegó cada naviera a POD?',
+    },
+    hideTotal: true,
+    entity: 'shipment',
+    unit: 'days',
+    columns: [
+      CARRIER_COL,
+      col('delay', 'Average delay (days)', 'Retraso medio (días)'),
+      col('arrived', 'Arrived', 'Llegados'),
+    ],
+  },
+  {
+    category: 'history',
+    metric: 'avg_delay_by_lane',
+    labels: { en: 'Average delay days by lane', es: 'Días de retraso medios por ruta' },
+    description: {
+      en: 'On which lanes (POL → POD) do containers arrive latest against the initial plan? The 20 lanes with most arrivals.',
+      es: '¿En qué rutas (POL → POD) llegan los contenedores más tarde respecto al plan inicial? Las 20 rutas con más llegadas.',
+    },
+    hideTotal: true,
+    entity: 'shipment',
+    unit: 'days',
+    columns: [
+      LANE_COL,
+      col('delay', 'Average delay (days)', 'Retraso medio (días)'),
+      col('arrived', 'Arrived', 'Llegados'),
+    ],
+  },
+  {
+    category: 'history',
+    metric: 'transit_time_by_lane',
+    labels: {
+      en: 'Transit time planned vs actual by lane',
+      es: 'Tiempo de tránsito previsto y real por ruta',
+    },
+    description: {
+      en: 'How long does the sea leg take on each lane, as planned and as it really happened (days, POL departure to POD arrival)? The 20 lanes with most containers.',
+      es: '¿Cuánto dura el tramo marítimo en cada ruta, según el plan y en la realidad (días, salida de POL a llegada a POD)? Las 20 rutas con más contenedores.',
+    },
+    specialFormat: true,
+    hideTotal: true,
+    isNotStacked: true,
+    entity: 'shipment',
+    unit: 'days',
+    columns: [LANE_COL, col('planned', 'Planned', 'Previsto'), col('actual', 'Actual', 'Real')],
+  },
+  {
+    category: 'history',
+    metric: 'rolled_and_vessel_changes',
+    labels: {
+      en: 'Rolled containers and vessel changes by carrier',
+      es: 'Contenedores rolados y cambios de buque por naviera',
+    },
+    description: {
+      en: 'How often does each carrier roll containers over to a later vessel or change the vessel?',
+      es: '¿Con qué frecuencia cada naviera rola contenedores a un buque posterior o cambia el buque?',
+    },
+    specialFormat: true,
+    isNotStacked: true,
+    entity: 'shipment',
+    unit: 'count',
+    columns: [
+      CARRIER_COL,
+      col('rolled', 'Rolled over', 'Rolados'),
+      col('vessel_changes', 'Vessel changes', 'Cambios de buque'),
+    ],
+  },
+  {
+    category: 'history',
+    metric: 'eta_accuracy',
+    labels: {
+      en: 'ETA accuracy by days before arrival',
+      es: 'Precisión de la ETA según días antes de la llegada',
+    },
+    description: {
+      en: "How far off (mean absolute error, days) were the carrier's ETA and this product's predicted arrival from the actual arrival, by how many days before the arrival they were given?",
+      es: '¿Cuánto se desviaron (error absoluto medio, días) la ETA de la naviera y la llegada prevista por este producto respecto a la llegada real, según cuántos días antes de la llegada se dieron?',
+    },
+    specialFormat: true,
+    hideTotal: true,
+    isNotStacked: true,
+    entity: 'shipment',
+    unit: 'days',
+    columns: [
+      labelColumn('Days before arrival', 'Días antes de la llegada'),
+      col('carrier_eta', 'Carrier ETA', 'ETA de la naviera'),
+      col('prediction', 'Predicted arrival', 'Llegada prevista'),
+    ],
+  },
+  // Shipments
+  {
+    category: 'shipments',
+    metric: 'created_per_month',
+    labels: { en: 'Containers created per month by carrier', es: 'Contenedores creados por mes y naviera' },
+    description: {
+      en: 'How many containers did we start following each month, with which carrier?',
+      es: '¿Cuántos contenedores empezamos a seguir cada mes y con qué naviera?',
+    },
+    entity: 'shipment',
+    unit: 'count',
+    columns: [MONTH_COL],
+  },
+  {
+    category: 'shipments',
+    metric: 'top_lanes',
+    labels: { en: 'Top lanes', es: 'Rutas principales' },
+    description: {
+      en: 'Which lanes (POL → POD) carry most of our containers? The top 15.',
+      es: '¿Qué rutas (POL → POD) llevan la mayor parte de nuestros contenedores? Las 15 primeras.',
+    },
+    entity: 'shipment',
+    unit: 'count',
+    columns: [LANE_COL, col('containers', 'Containers', 'Contenedores')],
+  },
+  {
+    category: 'shipments',
+    metric: 'dwell_at_pod',
+    labels: { en: 'Dwell days at POD (storage)', es: 'Días de estancia en POD (almacenaje)' },
+    description: {
+      en: 'How long do containers stay in storage at the port of discharge before they leave it?',
+      es: '¿Cuánto tiempo permanecen los contenedores almacenados en el puerto de descarga antes de salir?',
+    },
+    entity: 'shipment',
+    unit: 'count',
+    columns: [
+      labelColumn('Storage days', 'Días de almacenaje'),
+      col('containers', 'Containers', 'Contenedores'),
+    ],
+  },
+  {
+    category: 'shipments',
+    metric: 'current_exceptions',
+    labels: { en: 'Current exceptions', es: 'Excepciones actuales' },
+    description: {
+      en: 'Which active containers need attention or run later than expected right now, and why?',
+      es: '¿Qué contenedores activos requieren atención o van más tarde de lo previsto ahora mismo, y por qué?',
+    },
+    specialType: 'table',
+    hideTotal: true,
+    entity: 'shipment',
+    unit: 'count',
+    columns: [
+      col('id', 'Id', 'Id'),
+      col('container_number', 'Container', 'Contenedor', 'text'),
+      col('carrier', 'Carrier', 'Naviera', 'text'),
+      col('pol', 'POL', 'POL', 'text'),
+      col('pod', 'POD', 'POD', 'text'),
+      col('health', 'Health', 'Salud', 'text'),
+      col('eta', 'ETA', 'ETA', 'date'),
+      col('eta_delta_days', 'Days off plan', 'Días de desvío'),
+      col('last_alert_message', 'Last alert', 'Última alerta', 'text'),
+    ],
+  },
+  // Internal: tracking quality
+  {
+    category: 'tracking_quality',
+    metric: 'tq_completeness',
+    labels: { en: 'Data completeness by carrier', es: 'Completitud de datos por naviera' },
+    description: {
+      en: 'Of the milestones whose planned date has passed, what share has an actual date, per carrier (all companies)?',
+      es: 'De los hitos cuya fecha planificada ya pasó, ¿qué parte tiene fecha real, por naviera (todas las empresas)?',
+    },
+    hideTotal: true,
+    entity: 'shipment',
+    unit: 'percent',
+    columns: [
+      CARRIER_COL,
+      col('completeness', 'Completeness', 'Completitud', 'percent'),
+      col('due', 'Milestones due', 'Hitos vencidos'),
+    ],
+  },
+  {
+    category: 'tracking_quality',
+    metric: 'tq_event_latency',
+    labels: { en: 'Event latency by carrier', es: 'Latencia de eventos por naviera' },
+    description: {
+      en: 'How many hours pass on average between an actual event happening and this product receiving it, per carrier?',
+      es: '¿Cuántas horas pasan de media entre que ocurre un evento real y este producto lo recibe, por naviera?',
+    },
+    hideTotal: true,
+    entity: 'carrier_event',
+    unit: 'hours',
+    filters: ['carrier', 'created_at_range'],
+    columns: [
+      CARRIER_COL,
+      col('latency', 'Average latency (hours)', 'Latencia media (horas)'),
+      col('events', 'Events', 'Eventos'),
+    ],
+  },
+  {
+    category: 'tracking_quality',
+    metric: 'tq_invalid_share',
+    labels: {
+      en: 'Share of requests that went invalid by carrier',
+      es: 'Parte de solicitudes inválidas por naviera',
+    },
+    description: {
+      en: 'What share of the tracking requests sent to each carrier ended up invalid (the carrier did not know the reference)?',
+      es: '¿Qué parte de las solicitudes de seguimiento enviadas a cada naviera acabó inválida (la naviera no conocía la referencia)?',
+    },
+    hideTotal: true,
+    entity: 'tracking_request',
+    unit: 'percent',
+    filters: ['carrier', 'created_at_range'],
+    columns: [
+      CARRIER_COL,
+      col('invalid_share', 'Invalid share', 'Parte inválida', 'percent'),
+      col('requests', 'Requests', 'Solicitudes'),
+    ],
+  },
+  {
+    category: 'tracking_quality',
+    metric: 'tq_ais_share',
+    labels: {
+      en: 'Share of vessel calls detected from positions by carrier',
+      es: 'Parte de escalas detectadas por posiciones por naviera',
+    },
+    description: {
+      en: 'Of the actual vessel departures from POL and arrivals at POD, what share was also detected from vessel positions (AIS-style), per carrier?',
+      es: 'De las salidas reales de POL y llegadas reales a POD, ¿qué parte se detectó también por posiciones de buque (tipo AIS), por naviera?',
+    },
+    hideTotal: true,
+    entity: 'shipment',
+    unit: 'percent',
+    columns: [
+      CARRIER_COL,
+      col('ais_share', 'Detected share', 'Parte detectada', 'percent'),
+      col('calls', 'Vessel calls', 'Escalas'),
+    ],
+  },
+  {
+    category: 'tracking_quality',
+    metric: 'tq_poll_failures',
+    labels: { en: 'Poll failures by carrier', es: 'Fallos de consulta por naviera' },
+    description: {
+      en: "How many consecutive polling failures do the open requests of each carrier carry, and how many requests' last poll failed?",
+      es: '¿Cuántos fallos de consulta consecutivos acumulan las solicitudes abiertas de cada naviera y cuántas fallaron en su última consulta?',
+    },
+    specialFormat: true,
+    isNotStacked: true,
+    entity: 'tracking_request',
+    unit: 'count',
+    filters: ['carrier', 'created_at_range'],
+    columns: [
+      CARRIER_COL,
+      col('failures', 'Poll failures', 'Fallos de consulta'),
+      col('failing', 'Requests failing now', 'Solicitudes con fallo'),
+    ],
+  },
+  // Internal: customer tracking
+  {
+    category: 'customer_tracking',
+    metric: 'ct_requests_per_month',
+    labels: {
+      en: 'Tracking requests per month by company',
+      es: 'Solicitudes de seguimiento por mes y empresa',
+    },
+    description: {
+      en: 'How many tracking requests does each customer register each month?',
+      es: '¿Cuántas solicitudes de seguimiento registra cada cliente cada mes?',
+    },
+    entity: 'tracking_request',
+    unit: 'count',
+    filters: ['carrier', 'created_at_range'],
+    columns: [MONTH_COL],
+  },
+  {
+    category: 'customer_tracking',
+    metric: 'ct_containers_per_month',
+    labels: { en: 'Containers per month by company', es: 'Contenedores por mes y empresa' },
+    description: {
+      en: 'How many containers does each customer start following each month?',
+      es: '¿Cuántos contenedores empieza a seguir cada cliente cada mes?',
+    },
+    entity: 'shipment',
+    unit: 'count',
+    columns: [MONTH_COL],
+  },
+  {
+    category: 'customer_tracking',
+    metric: 'ct_active_containers',
+    labels: { en: 'Active containers by company', es: 'Contenedores activos por empresa' },
+    description: {
+      en: 'How many containers is each customer following right now?',
+      es: '¿Cuántos contenedores sigue cada cliente en este momento?',
+    },
+    entity: 'shipment',
+    unit: 'count',
+    columns: [COMPANY_COL, col('active', 'Active containers', 'Contenedores activos')],
+  },
+  {
+    category: 'customer_tracking',
+    metric: 'ct_volume_vs_cap',
+    labels: {
+      en: 'Annual container volume vs cap by company',
+      es: 'Volumen anual de contenedores frente al límite por empresa',
+    },
+    description: {
+      en: "How much of its annual volume (pay-as-you-go cap) has each customer used: containers created in the last 365 days against the company's cap?",
+      es: '¿Cuánto de su volumen anual (límite de pago por uso) ha usado cada cliente: contenedores creados en los últimos 365 días frente al límite de la empresa?',
+    },
+    specialFormat: true,
+    hideTotal: true,
+    isNotStacked: true,
+    entity: 'company',
+    unit: 'count',
+    filters: [],
+    columns: [
+      COMPANY_COL,
+      col('used', 'Containers (365 days)', 'Contenedores (365 días)'),
+      col('cap', 'Cap', 'Límite'),
+    ],
+  },
+  {
+    category: 'customer_tracking',
+    metric: 'ct_invalid_rate',
+    labels: { en: 'Invalid-request rate by company', es: 'Tasa de solicitudes inválidas por empresa' },
+    description: {
+      en: 'What share of each customer’s tracking requests is invalid?',
+      es: '¿Qué parte de las solicitudes de seguimiento de cada cliente es inválida?',
+    },
+    hideTotal: true,
+    entity: 'tracking_request',
+    unit: 'percent',
+    filters: ['carrier', 'created_at_range'],
+    columns: [
+      COMPANY_COL,
+      col('invalid_rate', 'Invalid rate', 'Tasa inválida', 'percent'),
+      col('requests', 'Requests', 'Solicitudes'),
+    ],
+  },
+];
+
+function schemaOf(d: Draft, filters: FilterName[]): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  if (filters.includes('carrier'))
+    props.carrier = {
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      maxItems: 50,
+      description: 'Carrier ids',
+    };
+  if (filters.includes('pol_loc'))
+    props.pol_loc = { type: 'string', maxLength: 100, description: 'POL: id, UN/LOCODE or name' };
+  if (filters.includes('pod_loc'))
+    props.pod_loc = { type: 'string', maxLength: 100, description: 'POD: id, UN/LOCODE or name' };
+  if (filters.includes('created_at_range')) {
+    props.created_at_range_after = { type: 'string', format: 'date' };
+    props.created_at_range_before = { type: 'string', format: 'date' };
+  }
+  for (const f of d.numericFilters ?? [])
+    props[f.name] = { type: 'integer', minimum: f.min, maximum: f.max, default: f.default };
+  if (d.specialType === 'table')
+    props.page = { type: 'integer', minimum: 0, description: 'From 0; 30 rows a page' };
+  return { type: 'object', properties: props, additionalProperties: false };
+}
+
+const INTERNAL = new Set<CategoryKey>(['tracking_quality', 'customer_tracking']);
+
+export const METRICS: readonly MetricDef[] = DRAFTS.map((d) => {
+  const filters = d.filters ?? ALL_FILTERS;
+  return {
+    ...d,
+    type: INTERNAL.has(d.category) ? 'internal' : 'client',
+    numericFilters: d.numericFilters ?? [],
+    specialFormat: d.specialFormat ?? false,
+    specialType: d.specialType ?? null,
+    hideTotal: d.hideTotal ?? false,
+    isNotStacked: d.isNotStacked ?? false,
+    url: `bi/${d.metric}`,
+    filters,
+    schema: schemaOf(d, filters),
+  };
+});
+
+export const METRICS_BY_NAME = new Map(METRICS.map((m) => [m.metric, m]));
+
+/** The categories and metrics a caller may see: internal ones only for superusers. */
+export function catalogueFor(isSuperuser: boolean) {
+  const visible = (type: 'client' | 'internal') => isSuperuser || type === 'client';
+  return {
+    categories: CATEGORIES.filter((c) => visible(c.type)),
+    metrics: METRICS.filter((m) => visible(m.type)),
+  };
+}

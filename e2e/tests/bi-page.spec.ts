@@ -1,0 +1,176 @@
+// The BI page as users use it (issue 17): the categories each kind of user sees, a chart whose total matches
+// the shipment list for the same filters, a table metric paged by 30, Reset, the xlsx export, and every
+// metric's chart in both languages (screenshots under test-results/bi-screens/).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from '../support/portal';
+import { API_PORT } from '../support/ports';
+import { numberIn, signIn } from '../support/shipments';
+
+test.describe.configure({ timeout: 240_000 });
+
+const ADMIN = { username: 'admin', password: 'admin' };
+// A user of a company made for this spec, with 35 containers stopped at their POD for 40 days (a table of two
+// pages), so no other spec's counts move. Its password is admin's ('admin'): the hash is copied.
+const PAGER = { username: 'bi_pager', password: 'admin' };
+
+function sqlOnPortal(statement: string): string {
+  return execFileSync(
+    'psql',
+    ['-h', '127.0.0.1', '-p', String(API_PORT + 1), '-U', 'postgres', '-d', 'portal', '-Atc', statement],
+    { env: { ...process.env, PGPASSWORD: 'postgres' }, encoding: 'utf8' },
+  ).trim();
+}
+
+test.beforeAll(() => {
+  sqlOnPortal(`
+    DO $$
+    DECLARE c integer; r integer;
+    BEGIN
+      IF NOT EXISTS (SELECT 1 FROM users WHERE username = 'bi_pager') THEN
+        INSERT INTO companies (name, max_tracking_requests) VALUES ('BI Pager Ltd', 100) RETURNING id INTO c;
+        INSERT INTO users (username, password, email) SELECT 'bi_pager', password, 'bi.pager@example.com' FROM users
+          WHERE username = 'admin';
+        INSERT INTO user_profiles (id, company_id, role_id) SELECT id, c, 1 FROM users WHERE username = 'bi_pager';
+        INSERT INTO tracking_requests (company_id, carrier_id, code_type, code_value, status)
+          VALUES (c, 1, 'b_id', 'BIPAGER0001', 'new') RETURNING id INTO r;
+        INSERT INTO shipments (company_id, tracking_request_id, carrier_id, container_number, status, status_text,
+                               lifecycle_status, pod_vessel_arrival_actual, ata, pod_loc_id, created_at)
+          SELECT c, r, 1, 'BIPU' || lpad(g::text, 7, '0'), 9, 'in POD terminal', 'active',
+                 now() - interval '40 days' - g * interval '1 hour', now() - interval '40 days',
+                 (SELECT id FROM locations WHERE locode = 'NLRTM'), now() - interval '60 days'
+          FROM generate_series(1, 35) g;
+      END IF;
+    END $$;`);
+});
+
+const select = (page: Page, id: string) => page.locator(`#${id}`);
+
+async function openBi(page: Page, user: { username: string; password: string }, lang: 'en' | 'es' = 'en') {
+  await signIn(page, user);
+  // The language is read from local storage (key lang) when the portal starts.
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  await page.goto('/bi');
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(select(page, 'bi-category').locator('option').first()).toBeAttached({ timeout: 30_000 });
+}
+
+async function choose(page: Page, category: string, metric: string) {
+  await select(page, 'bi-category').selectOption(category);
+  await select(page, 'bi-metric').selectOption(metric);
+}
+
+async function update(page: Page) {
+  await page.getByRole('button', { name: /^(Update|Actualizar)$/ }).click();
+  await expect(page.getByTestId('bi-loading')).toHaveCount(0, { timeout: 30_000 });
+}
+
+test('a standard user sees the three client categories and no internal one', async ({ page }) => {
+  await openBi(page, DEMO);
+  await expect(select(page, 'bi-category').locator('option')).toHaveText([
+    'Real Time',
+    'History evaluation',
+    'Shipments',
+  ]);
+  const answer = await page.request.get(`http://localhost:${API_PORT}/api/bi/tq_completeness/`, {
+    headers: { Authorization: `Token ${await page.evaluate(() => localStorage.getItem('token'))}` },
+  });
+  expect([401, 403]).toContain(answer.status());
+});
+
+test('a superuser sees all five categories', async ({ page }) => {
+  await openBi(page, ADMIN);
+  await expect(select(page, 'bi-category').locator('option')).toHaveText([
+    'Real Time',
+    'History evaluation',
+    'Shipments',
+    'Ocean Insights quality',
+    'Customer Tracking',
+  ]);
+});
+
+test('Update draws a chart whose total matches the shipment list; Reset; Export downloads an xlsx', async ({
+  page,
+}) => {
+  await openBi(page, DEMO);
+  await choose(page, 'shipments', 'created_per_month');
+  await update(page);
+  await expect(page.getByTestId('bi-chart').locator('svg').first()).toBeVisible({ timeout: 30_000 });
+  const total = await numberIn(page.getByTestId('bi-total'));
+  expect(total).toBeGreaterThan(0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  expect((await download).suggestedFilename()).toBe('bi-created_per_month.xlsx');
+
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByTestId('bi-empty')).toHaveText('0 Results to show');
+  await expect(page.getByTestId('bi-chart')).toHaveCount(0);
+
+  // The shipment list with the same (no) filters counts the same containers.
+  await page.goto('/shipments');
+  await expect(page.getByTestId('shipment-count')).toContainText(/\d/, { timeout: 30_000 });
+  expect(await numberIn(page.getByTestId('shipment-count'))).toBe(total);
+});
+
+test('a chart click drills down to the shipment list of that bar', async ({ page }) => {
+  await openBi(page, DEMO);
+  await choose(page, 'shipments', 'created_per_month');
+  await update(page);
+  const bar = page.locator('[data-testid="bi-chart"] path.apexcharts-bar-area').first();
+  await expect(bar).toBeVisible({ timeout: 30_000 });
+  await bar.click();
+  await expect(page).toHaveURL(/\/shipments\?.*created_at_after=.*carrier=/);
+  await expect(page.getByTestId('shipment-count')).toContainText(/\d/, { timeout: 30_000 });
+});
+
+test('a table metric pages by 30', async ({ page }) => {
+  await openBi(page, PAGER);
+  await choose(page, 'real_time', 'stopped_containers');
+  await page.locator('#bi-stopped_days').fill('30');
+  await update(page);
+  const table = page.getByTestId('bi-table');
+  await expect(table.locator('tbody tr')).toHaveCount(30);
+  await expect(table).toContainText('35 rows');
+  await expect(table).toContainText('Page 1 of 2');
+  await table.getByRole('button', { name: /Next/ }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(5);
+  await expect(table).toContainText('Page 2 of 2');
+  // Update goes back to page 0.
+  await update(page);
+  await expect(table.locator('tbody tr')).toHaveCount(30);
+  // The numeric filter takes whole numbers from 1.
+  await page.locator('#bi-stopped_days').fill('0');
+  await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
+});
+
+test("every metric's chart in both languages (screenshots)", async ({ page }) => {
+  test.setTimeout(900_000); // 46 charts
+  const dir = path.join(__dirname, '..', 'test-results', 'bi-screens');
+  mkdirSync(dir, { recursive: true });
+  for (const lang of ['es', 'en'] as const) {
+    await openBi(page, ADMIN, lang);
+    const categories = await select(page, 'bi-category')
+      .locator('option')
+      .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    for (const category of categories) {
+      await select(page, 'bi-category').selectOption(category);
+      const metrics = await select(page, 'bi-metric')
+        .locator('option')
+        .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+      for (const metric of metrics) {
+        await select(page, 'bi-metric').selectOption(metric);
+        await update(page);
+        await page.waitForTimeout(300);
+        await page.getByTestId('page-bi-page').screenshot({ path: path.join(dir, `${lang}-${metric}.png`) });
+      }
+    }
+  }
+  await page.setViewportSize({ width: 620, height: 900 });
+  await choose(page, 'real_time', 'active_by_stage');
+  await update(page);
+  await page.waitForTimeout(300);
+  await page.getByTestId('page-bi-page').screenshot({ path: path.join(dir, 'en-620-active_by_stage.png') });
+});

@@ -1,0 +1,41 @@
+// Display rules of spec section 9 for BI: percent values ×100, numbers with 2 decimals, chart labels cut at 13
+// characters (the full text goes to the tooltip).
+import type { ListQuery, Unit } from './bi-api';
+
+export const LABEL_MAX = 13;
+
+/** The label as drawn on the axis: at most 13 characters (an ellipsis marks a cut). */
+export function cutLabel(label: string, max = LABEL_MAX): string {
+  return label.length <= max ? label : `${label.slice(0, max - 1)}…`;
+}
+
+/** The value drawn for a unit: percent values ×100. */
+export function scale(value: number | null, unit: Unit): number | null {
+  if (value === null || value === undefined || Number.isNaN(value)) return null;
+  return unit === 'percent' ? value * 100 : value;
+}
+
+/** A drawn value as text: 2 decimals, '%' for percent values (already ×100). */
+export function formatValue(value: number | null | undefined, unit: Unit, locale: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  const text = value.toLocaleString(locale === 'es' ? 'es-ES' : 'en-GB', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return unit === 'percent' ? `${text} %` : text;
+}
+
+/** The shipment-list query of a click: base, then the label's and the dataset's parts; null when there is none. */
+export function drillQuery(
+  base: ListQuery | null,
+  label: ListQuery | null | undefined,
+  dataset: ListQuery | null | undefined,
+): string | null {
+  if (base === null || label === null || dataset === null) return null;
+  const merged: ListQuery = { ...base, ...(label ?? {}), ...(dataset ?? {}) };
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(merged)) {
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
+  }
+  return params.toString();
+}
