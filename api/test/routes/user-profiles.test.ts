@@ -91,7 +91,7 @@ describe('PATCH /api/user-profiles/{id}/', () => {
       days_in_advance: 5,
       email_report_days_in_advance: -2,
       report_emails: ['ops@example.com', 'boss@example.co.uk'],
-      attention_required_event_codes: [1, 20],
+      attention_required_event_codes: [901, 101],
       pod_timeofarrival_warning_risk: 2,
       shipments_fields: ['container_number', 'eta'],
       company: t.companyId,
@@ -111,7 +111,7 @@ describe('PATCH /api/user-profiles/{id}/', () => {
       days_in_advance: -5,
       email_report_days_in_advance: -2,
       report_emails: ['ops@example.com', 'boss@example.co.uk'],
-      attention_required_event_codes: [1, 20],
+      attention_required_event_codes: [901, 101],
       pod_timeofarrival_warning_risk: 2,
       shipments_fields: ['container_number', 'eta'],
     });
@@ -145,6 +145,94 @@ describe('PATCH /api/user-profiles/{id}/', () => {
     const zero = await patch(std, t.standard.id, { days_in_advance: 0, shipments_fields: ['x'] });
     expect(zero.json()).toEqual({ days_in_advance: ['Ensure this value is not equal to 0.'] });
     expect(await profile(t.standard.id)).toEqual(before);
+  });
+
+  it('bounds every number at int4 and refuses unknown event codes, saving nothing', async () => {
+    const before = await profile(t.standard.id);
+    const res = await patch(std, t.standard.id, {
+      days_of_delay: 2147483648,
+      max_days_eta_dlv_discrepancy: 2147483648,
+      attention_required_event_codes: [2147483648],
+      email_report_attention_required_event_codes: [901, 4242, 77],
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({
+      days_of_delay: ['Ensure this value is less than or equal to 2147483647.'],
+      max_days_eta_dlv_discrepancy: ['Ensure this value is less than or equal to 2147483647.'],
+      attention_required_event_codes: ['Ensure this value is less than or equal to 2147483647.'],
+    });
+    expect(Object.keys(body).sort()).toEqual(
+      ['attention_required_event_codes', 'days_of_delay', 'max_days_eta_dlv_discrepancy'].sort(),
+    );
+    const lists = await patch(std, t.standard.id, {
+      report_emails: Array.from({ length: 21 }, (_, i) => `r${i}@example.com`),
+    });
+    expect(lists.statusCode).toBe(400);
+    expect(Object.keys(lists.json())).toEqual(['report_emails']);
+    const columns = await patch(std, t.standard.id, {
+      shipments_fields: Array.from({ length: 301 }, (_, i) => `c${i}`),
+    });
+    expect(columns.statusCode).toBe(400);
+    expect(Object.keys(columns.json())).toEqual(['shipments_fields']);
+    // -abs(-2^31) would not fit: the lowest day in advance is -(2^31 - 1).
+    const low = await patch(std, t.standard.id, { email_report_days_in_advance: -2147483648 });
+    expect(low.json()).toEqual({
+      email_report_days_in_advance: ['Ensure this value is greater than or equal to -2147483647.'],
+    });
+    // The schema passes; the codes are then checked against the event codes, all or nothing.
+    const codes = await patch(std, t.standard.id, {
+      days_of_delay: 3,
+      email_report_attention_required_event_codes: [901, 4242, 77, 4242],
+    });
+    expect(codes.statusCode).toBe(400);
+    expect(codes.json()).toEqual({
+      email_report_attention_required_event_codes: [
+        'Invalid pk "4242" - object does not exist.',
+        'Invalid pk "77" - object does not exist.',
+      ],
+    });
+    expect(await profile(t.standard.id)).toEqual(before);
+    // Shipment reads keep working for the user (the stored codes are valid).
+    expect((await std({ method: 'GET', url: '/api/shipments/' })).statusCode).toBe(200);
+  });
+
+  it('stores empty thresholds as null, days in advance negative whatever the sign, codes once', async () => {
+    const set = await patch(std, t.standard.id, {
+      max_days_in_tsp: 4,
+      max_days_eta_pod_discrepancy: 6,
+      email_report_max_days_eta_dlv_discrepancy: 2,
+      days_in_advance: -3,
+      email_report_days_in_advance: 7,
+      attention_required_event_codes: [902, 902, 101],
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({
+      days_in_advance: -3,
+      email_report_days_in_advance: -7,
+      attention_required_event_codes: [902, 101],
+    });
+    const cleared = await patch(std, t.standard.id, {
+      max_days_in_tsp: null,
+      max_days_eta_pod_discrepancy: null,
+      email_report_max_days_eta_dlv_discrepancy: null,
+      pod_timeofarrival_warning_risk: null,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(await profile(t.standard.id)).toMatchObject({
+      max_days_in_tsp: null,
+      max_days_eta_pod_discrepancy: null,
+      email_report_max_days_eta_dlv_discrepancy: null,
+      pod_timeofarrival_warning_risk: null,
+      days_in_advance: -3,
+      email_report_days_in_advance: -7,
+    });
+    // null is not a value for the two day counts that have defaults.
+    const nulls = await patch(std, t.standard.id, { days_of_delay: null, days_in_advance: null });
+    expect(nulls.json()).toEqual({
+      days_of_delay: ['This field may not be null.'],
+      days_in_advance: ['This field may not be null.'],
+    });
   });
 
   it('keeps company, role and is_manager read-only', async () => {

@@ -1,12 +1,158 @@
+// /user-config (write permission; the shell sends others to /dashboard): personal info, the portal's alert
+// settings and the e-mail report's (addresses and its own copy of every threshold).
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canWrite, sessionStore, useSession, userProfilesApi, type UserProfile } from '@portal/shared-api';
+import { Button, Spinner } from '@portal/shared-ui';
+import { TagInput } from '@portal/shared-ui/lists';
+import { Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
+import { AlertSettings } from '../features/user/AlertSettings';
+import { PersonalInfo } from '../features/user/PersonalInfo';
+import { configApi, type EventCodeFull } from '../lib/api';
+import { fieldErrorsOf, notifyFailure, notifySaved } from '../lib/notices';
+import {
+  alertFormOf,
+  channelErrors,
+  copyForm,
+  patchOf,
+  REPORT_EMAIL_SPLIT,
+  sameSettings,
+  type AlertForm,
+} from '../lib/profile-form';
+import { ensureConfigStyles } from '../lib/styles';
 
-/** Route page; its screens are built under their own issue. */
 export function UserConfigPage() {
+  ensureConfigStyles();
   const { t } = useTranslation(NS);
+  const user = useSession((s) => s.user);
+  const [profile, setProfile] = useState<UserProfile | null>(null);
+  const [codes, setCodes] = useState<EventCodeFull[]>([]);
+  const [portal, setPortal] = useState<AlertForm | null>(null);
+  const [email, setEmail] = useState<AlertForm | null>(null);
+  const [reportEmails, setReportEmails] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [portalValid, setPortalValid] = useState(true);
+  const [emailValid, setEmailValid] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const userId = user?.id;
+
+  const show = useCallback((p: UserProfile) => {
+    setProfile(p);
+    setPortal(alertFormOf(p, 'portal'));
+    setEmail(alertFormOf(p, 'email'));
+    setReportEmails([...(p.report_emails ?? [])]);
+  }, []);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let live = true;
+    Promise.all([userProfilesApi.get(userId), configApi.eventCodes()])
+      .then(([p, c]) => {
+        if (!live) return;
+        show(p);
+        setCodes(c);
+      })
+      .catch(notifyFailure);
+    return () => {
+      live = false;
+    };
+  }, [userId, show]);
+
+  if (user && !canWrite(user)) return <Navigate to="/dashboard" replace />;
+
+  const save = async () => {
+    if (!profile || !portal || !email) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      const updated = await userProfilesApi.update(profile.id, {
+        ...patchOf(portal, 'portal'),
+        ...patchOf(email, 'email'),
+        report_emails: reportEmails,
+      });
+      show(updated);
+      const current = sessionStore.getState().user;
+      if (current) sessionStore.getState().setUser({ ...current, userprofile: updated });
+      notifySaved();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      notifyFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <section className="pui-page" data-testid="page-user-config-page">
-      <h1>{t('userConfig.title')}</h1>
+    <section className="pui-page cfg-page" data-testid="page-user-config-page">
+      <header>
+        <h1>{t('userConfig.title')}</h1>
+        <p className="cfg-muted">{t('userConfig.subtitle')}</p>
+      </header>
+      {user && <PersonalInfo key={user.id} user={user} />}
+      {!portal || !email ? (
+        <Spinner />
+      ) : (
+        <>
+          <section className="cfg-card" aria-labelledby="cfg-portal-title">
+            <h2 id="cfg-portal-title">{t('userConfig.portalTitle')}</h2>
+            <p className="cfg-muted">{t('userConfig.portalIntro')}</p>
+            <AlertSettings
+              channel="portal"
+              form={portal}
+              onChange={setPortal}
+              codes={codes}
+              errors={channelErrors(errors, 'portal')}
+              onValidityChange={setPortalValid}
+            />
+          </section>
+          <section className="cfg-card" aria-labelledby="cfg-email-title">
+            <h2 id="cfg-email-title">{t('userConfig.emailTitle')}</h2>
+            <p className="cfg-muted">{t('userConfig.emailIntro')}</p>
+            <TagInput
+              label={t('userConfig.reportEmails')}
+              value={reportEmails}
+              onChange={setReportEmails}
+              validate={false}
+              splitOn={REPORT_EMAIL_SPLIT}
+              hint={t('userConfig.reportEmailsHint')}
+              error={errors.report_emails}
+              id="cfg-report-emails"
+            />
+            <div className="cfg-actions">
+              <Button
+                variant="secondary"
+                onClick={() => setEmail(copyForm(portal))}
+                title={t('userConfig.sameAsPortalHint')}
+                data-testid="cfg-same-as-portal"
+              >
+                {t('userConfig.sameAsPortal')}
+              </Button>
+              <span className="cfg-muted" data-testid="cfg-same-state">
+                {sameSettings(portal, email) ? t('userConfig.sameNow') : t('userConfig.differsNow')}
+              </span>
+            </div>
+            <AlertSettings
+              channel="email"
+              form={email}
+              onChange={setEmail}
+              codes={codes}
+              errors={channelErrors(errors, 'email')}
+              onValidityChange={setEmailValid}
+            />
+          </section>
+          <div className="cfg-actions">
+            <Button
+              onClick={save}
+              busy={busy}
+              disabled={!portalValid || !emailValid}
+              data-testid="cfg-save-alerts"
+            >
+              {t('userConfig.saveAlerts')}
+            </Button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserProfile } from '../../db/types';
-import { ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
+import { badRequest, ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
 import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
@@ -43,6 +43,9 @@ interface GroupRow {
 }
 
 const NAME_MAX = 150;
+/** Most users one list of a group may hold (the unknown-id check is one query and a Set: linear). */
+export const MAX_GROUP_USERS = 1000;
+const INT4_MAX = 2147483647;
 const ORDERING = ['id', 'name', 'created_at', 'modified_at'] as const;
 
 async function membersOf(
@@ -71,7 +74,10 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
   for (const link of def.links) {
     linkSchemas[link.field] = Type.Array(UserSummarySchema, { description: link.description });
     idListSchemas[link.field] = Type.Optional(
-      Type.Array(Type.Integer(), { description: `${link.description}: user ids of your company` }),
+      Type.Array(Type.Integer({ minimum: 1, maximum: INT4_MAX }), {
+        maxItems: MAX_GROUP_USERS,
+        description: `${link.description}: ids of active users of your company (at most ${MAX_GROUP_USERS})`,
+      }),
     );
   }
   const ItemSchema = Type.Object(
@@ -168,6 +174,14 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
     }
   };
 
+  /** Two simultaneous writes of the same name: the unique index answers, mapped to the field error. */
+  const nameClash = (error: unknown): never => {
+    if ((error as { code?: string }).code === '23505') {
+      throw badRequest({ name: [`A ${def.noun} with this name already exists.`] });
+    }
+    throw error;
+  };
+
   const guardWrite = async (request: FastifyRequest) => {
     if (!def.mayWrite(caller(request).profile)) throw permissionDenied();
   };
@@ -187,10 +201,13 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
           summary: `The ${def.resource} of your company (paged by 30; default order name)`,
           security: [{ token: [] }],
           querystring: Type.Object({
-            page: Type.Optional(Type.String({ description: 'Page number, from 1' })),
-            search: Type.Optional(Type.String({ description: 'Part of the name' })),
+            page: Type.Optional(Type.String({ maxLength: 12, description: 'Page number, from 1' })),
+            search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name' })),
             ordering: Type.Optional(
-              Type.String({ description: `One of ${ORDERING.join(', ')}; prefix - for descending` }),
+              Type.String({
+                maxLength: 40,
+                description: `One of ${ORDERING.join(', ')}; prefix - for descending`,
+              }),
             ),
           }),
           response: {
@@ -264,15 +281,18 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
           true,
           null,
         );
-        const id = await app.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto(def.table)
-            .values({ company_id: companyId, name: name as string })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await saveLinks(trx, row.id, lists);
-          return row.id;
-        });
+        const id = await app.db
+          .transaction()
+          .execute(async (trx) => {
+            const row = await trx
+              .insertInto(def.table)
+              .values({ company_id: companyId, name: name as string })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await saveLinks(trx, row.id, lists);
+            return row.id;
+          })
+          .catch(nameClash);
         const row = await find(app.db, companyId, String(id));
         // The item's shape depends on the links; the response schema describes it.
         return reply.code(201).send((await serialize(app.db, [row]))[0] as never);
@@ -290,14 +310,17 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
         current.id,
       );
       if (full) for (const link of def.links) lists[link.field] ??= [];
-      await app.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable(def.table)
-          .set({ ...(name ? { name } : {}), modified_at: sql`now()` })
-          .where('id', '=', current.id)
-          .execute();
-        await saveLinks(trx, current.id, lists);
-      });
+      await app.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable(def.table)
+            .set({ ...(name ? { name } : {}), modified_at: sql`now()` })
+            .where('id', '=', current.id)
+            .execute();
+          await saveLinks(trx, current.id, lists);
+        })
+        .catch(nameClash);
       return (await serialize(app.db, [await find(app.db, companyId, String(current.id))]))[0];
     };
     // Tenancy first (another company's id: 404 even for a user who may not write).

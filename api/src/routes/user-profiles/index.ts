@@ -132,6 +132,27 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         changes[field] = (JSON_FIELDS as EditableField[]).includes(field) ? JSON.stringify(value) : value;
       }
+      // Attention-required codes must be codes of GET /api/event-codes/ (one query for both lists).
+      const codeFields = ['attention_required_event_codes', 'email_report_attention_required_event_codes'];
+      const sent = codeFields.flatMap((f) => (Array.isArray(body[f]) ? (body[f] as number[]) : []));
+      if (sent.length > 0) {
+        const known = new Set(
+          (
+            await app.db
+              .selectFrom('event_codes')
+              .select('code')
+              .where('code', 'in', [...new Set(sent)])
+              .execute()
+          ).map((r) => r.code),
+        );
+        for (const field of codeFields) {
+          const list = body[field];
+          if (!Array.isArray(list)) continue;
+          const unknown = [...new Set(list as number[])].filter((c) => !known.has(c));
+          for (const code of unknown) problems.add(field, `Invalid pk "${code}" - object does not exist.`);
+          if (unknown.length === 0) changes[field] = JSON.stringify([...new Set(list as number[])]);
+        }
+      }
       problems.throwIfAny();
       if (Object.keys(changes).length === 0) return profileOut(target);
       const updated = await app.db

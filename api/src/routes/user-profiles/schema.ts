@@ -14,20 +14,42 @@ export const THRESHOLDS = [
   'max_days_eta_dlv_discrepancy',
 ] as const;
 
+/** Largest PostgreSQL integer (int4): every number of the profile is stored in one. */
+export const INT4_MAX = 2147483647;
+/** Most attention-required event codes, report addresses and columns one profile may hold. */
+export const MAX_EVENT_CODES = 200;
+export const MAX_REPORT_EMAILS = 20;
+export const MAX_COLUMNS = 300;
+
 const threshold = () =>
-  Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Days, at least 1, or null' });
+  Type.Union([Type.Integer({ minimum: 1, maximum: INT4_MAX }), Type.Null()], {
+    description: 'Days, at least 1, or null (no check)',
+  });
 const risk = () =>
   Type.Union([Type.Literal(1), Type.Literal(2), Type.Null()], { description: '1 low, 2 high, or null' });
-const daysOfDelay = () => Type.Integer({ minimum: 1, description: 'At least 1 (default 1)' });
+const daysOfDelay = () =>
+  Type.Integer({ minimum: 1, maximum: INT4_MAX, description: 'At least 1 (default 1)' });
 const daysInAdvance = () =>
-  Type.Integer({ description: 'Any non-zero integer; stored and answered as negative (default -1)' });
-const eventCodes = () => Type.Array(Type.Integer(), { description: 'Event codes (numbers)' });
+  Type.Integer({
+    minimum: -INT4_MAX,
+    maximum: INT4_MAX,
+    description: 'Any non-zero integer; stored and answered as negative (default -1)',
+  });
+const eventCodes = () =>
+  Type.Array(Type.Integer({ minimum: 0, maximum: INT4_MAX }), {
+    maxItems: MAX_EVENT_CODES,
+    description: 'Codes of GET /api/event-codes/ (an unknown code is refused)',
+  });
 const columns = (what: string) =>
-  Type.Array(Type.String(), { description: `Columns shown in the ${what} list` });
+  Type.Array(Type.String({ maxLength: 100 }), {
+    maxItems: MAX_COLUMNS,
+    description: `Columns shown in the ${what} list`,
+  });
 
 /** Fields a user may change on their own profile, with their types. */
 export const EDITABLE_FIELDS = {
-  report_emails: Type.Array(Type.String({ format: 'email' }), {
+  report_emails: Type.Array(Type.String({ format: 'email', maxLength: 254 }), {
+    maxItems: MAX_REPORT_EMAILS,
     description: 'Addresses of the e-mail reports',
   }),
   days_of_delay: daysOfDelay(),

@@ -21,12 +21,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Active users of the caller's company (paged by 30)",
         security: [{ token: [] }],
         querystring: Type.Object({
-          page: Type.Optional(Type.String({ description: 'Page number, from 1' })),
+          page: Type.Optional(Type.String({ maxLength: 12, description: 'Page number, from 1' })),
           search: Type.Optional(
-            Type.String({ description: 'Part of the username, first or last name, or e-mail' }),
+            Type.String({
+              maxLength: 200,
+              description: 'Part of the username, first or last name, or e-mail',
+            }),
           ),
           ordering: Type.Optional(
             Type.String({
+              maxLength: 40,
               description: `One of ${ORDERING.join(', ')}; prefix - for descending (default username)`,
             }),
           ),

@@ -1,0 +1,131 @@
+// One channel's alert settings (the portal's, or the e-mail report's): days of delay and in advance, the
+// attention-required events, the POD arrival warning risk and every max-days threshold, each with a line
+// saying what it watches. Numbers are checked as typed (thresholds at least 1); `onValidityChange` lets the
+// page hold Save while a number is not acceptable.
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NumberInput, Select } from '@portal/shared-ui';
+import { NS } from '../../i18n';
+import type { EventCodeFull } from '../../lib/api';
+import { MAX_DAYS, type AlertForm, type Channel, type MaxDays } from '../../lib/profile-form';
+import { EventCodePicker } from './EventCodePicker';
+
+export interface AlertSettingsProps {
+  channel: Channel;
+  form: AlertForm;
+  onChange: (form: AlertForm) => void;
+  codes: EventCodeFull[];
+  /** Server messages keyed by the form's names (daysOfDelay, codes, max_days_in_tsp, …). */
+  errors: Record<string, string[]>;
+  onValidityChange: (valid: boolean) => void;
+}
+
+function Row({ title, help, children }: { title: string; help: string; children: ReactNode }) {
+  return (
+    <div className="cfg-threshold">
+      <div className="cfg-threshold__text">
+        <strong>{title}</strong>
+        <p>{help}</p>
+      </div>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+export function AlertSettings({
+  channel,
+  form,
+  onChange,
+  codes,
+  errors,
+  onValidityChange,
+}: AlertSettingsProps) {
+  const { t } = useTranslation(NS);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const validity = (key: string) => (valid: boolean) =>
+    setInvalid((current) => {
+      if (valid === !current.has(key)) return current;
+      const next = new Set(current);
+      if (valid) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  useEffect(() => onValidityChange(invalid.size === 0), [invalid, onValidityChange]);
+
+  const id = (name: string) => `cfg-${channel}-${name}`;
+  const setMax = (key: MaxDays, value: string) =>
+    onChange({ ...form, maxDays: { ...form.maxDays, [key]: value } });
+  const days = t('userConfig.daysUnit');
+
+  return (
+    <div className="cfg-alerts" data-testid={`cfg-${channel}-alerts`}>
+      <h3>{t('userConfig.delayGroup')}</h3>
+      <Row title={t('userConfig.daysOfDelay')} help={t('userConfig.daysOfDelayHelp')}>
+        <NumberInput
+          aria-label={`${t('userConfig.daysOfDelay')} (${days})`}
+          value={form.daysOfDelay}
+          min={1}
+          onValueChange={(v) => onChange({ ...form, daysOfDelay: v })}
+          onValidityChange={validity('daysOfDelay')}
+          error={errors.daysOfDelay}
+          data-testid={id('days_of_delay')}
+        />
+      </Row>
+      <Row title={t('userConfig.daysInAdvance')} help={t('userConfig.daysInAdvanceHelp')}>
+        <NumberInput
+          aria-label={`${t('userConfig.daysInAdvance')} (${days})`}
+          value={form.daysInAdvance}
+          max={-1}
+          onValueChange={(v) => onChange({ ...form, daysInAdvance: v })}
+          onValidityChange={validity('daysInAdvance')}
+          onBlur={(e) => {
+            // Typed without the minus: shown (and sent) negative, as stored.
+            const typed = e.currentTarget.value.trim();
+            if (/^\d+$/.test(typed) && Number(typed) > 0)
+              onChange({ ...form, daysInAdvance: `-${Number(typed)}` });
+          }}
+          error={errors.daysInAdvance}
+          data-testid={id('days_in_advance')}
+        />
+      </Row>
+
+      <h3>{t('userConfig.attentionGroup')}</h3>
+      <p className="cfg-muted">{t('userConfig.attentionIntro')}</p>
+      <EventCodePicker
+        codes={codes}
+        value={form.codes}
+        onChange={(next) => onChange({ ...form, codes: next })}
+        error={errors.codes}
+        testId={id('codes')}
+      />
+      <Row title={t('userConfig.risk')} help={t('userConfig.riskHelp')}>
+        <Select
+          label={t('userConfig.riskLevel')}
+          value={form.risk}
+          onChange={(v) => onChange({ ...form, risk: v as AlertForm['risk'] })}
+          options={[
+            { value: '', label: t('userConfig.riskNone') },
+            { value: '1', label: t('userConfig.riskLow') },
+            { value: '2', label: t('userConfig.riskHigh') },
+          ]}
+          error={errors.risk}
+          id={id('risk')}
+        />
+      </Row>
+      {MAX_DAYS.map((key) => (
+        <Row key={key} title={t(`userConfig.maxDays.${key}`)} help={t(`userConfig.maxDaysHelp.${key}`)}>
+          <NumberInput
+            aria-label={`${t(`userConfig.maxDays.${key}`)} (${days})`}
+            value={form.maxDays[key]}
+            min={1}
+            placeholder={t('userConfig.empty')}
+            onValueChange={(v) => setMax(key, v)}
+            onValidityChange={validity(key)}
+            error={errors[key]}
+            data-testid={id(key)}
+          />
+        </Row>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// The calls of the config pages that shared-api does not have yet: every page of the company's users,
+// event codes, teams and projects, their writes, and the number of tracking requests and shipments of a
+// project (the lists filtered by project). Candidates to move to shared-api.
+import {
+  api,
+  type EventCode,
+  type Id,
+  type Paged,
+  type Project,
+  type Team,
+  type UserSummary,
+} from '@portal/shared-api';
+
+/** Every page of a paged list (stops after `maxPages` × 30 rows). */
+async function allPages<T>(path: string, query: Record<string, string> = {}, maxPages = 40): Promise<T[]> {
+  const results: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const answer = await api.get<Paged<T> | T[]>(path, {
+      query: page > 1 ? { ...query, page: String(page) } : query,
+    });
+    if (Array.isArray(answer)) return answer;
+    results.push(...answer.results);
+    if (!answer.next) break;
+  }
+  return results;
+}
+
+/** An event code as GET event-codes answers it (with the Spanish description and its group). */
+export interface EventCodeFull extends EventCode {
+  description_es?: string;
+  category?: string;
+}
+
+export interface GroupWrite {
+  name?: string;
+  subscribers?: Id[];
+  coordinators?: Id[];
+  members?: Id[];
+}
+
+export type GroupResource = 'projects' | 'teams';
+export type Group = (Project | Team) & { id: Id; name: string } & Partial<Project & Team>;
+
+export const configApi = {
+  /** The active users of the caller's company (the only ones the pickers offer). */
+  users: () => allPages<UserSummary>('users'),
+  eventCodes: () => allPages<EventCodeFull>('event-codes'),
+  groups: (resource: GroupResource) => allPages<Group>(resource),
+  create: (resource: GroupResource, body: GroupWrite) => api.post<Group>(resource, body),
+  update: (resource: GroupResource, id: Id, body: GroupWrite) => api.patch<Group>(`${resource}/${id}`, body),
+  remove: (resource: GroupResource, id: Id) => api.delete<null>(`${resource}/${id}`),
+  /** How many tracking requests and shipments carry the project (the lists filtered by it). */
+  projectUsage: async (id: Id) => {
+    const [requests, shipments] = await Promise.all([
+      api.get<Paged<unknown>>('tracking-requests', { query: { project_id: String(id) } }),
+      api.get<Paged<unknown>>('shipments', { query: { project: String(id) } }),
+    ]);
+    return { requests: requests.count, shipments: shipments.count };
+  },
+};
