@@ -1,14 +1,26 @@
-// Idempotent ingestion of carrier events. One batch = one transaction: valid events are stored
-// once per carrier (ON CONFLICT DO NOTHING on (carrier_id, event_id)) and linked to the tracking
-// request; invalid ones are set aside with their reasons (once per payload fingerprint). Either
-// all of it is written or nothing is. Arrival order does not matter: events are stored as
-// received and derivation orders them by time.
+// Idempotent ingestion of carrier events. One batch = one transaction, with each event isolated
+// from the others:
+// - valid events are stored once per carrier (on (carrier_id, event_id)) and linked to the
+//   tracking request; invalid ones are set aside with their reasons (once per payload fingerprint);
+// - an event PostgreSQL cannot store is set aside (kind `unstorable`, the database's message as the
+//   reason) inside a savepoint, and the others still go in;
+// - with `relevance`, an event that does not reference the request's container, booking or B/L
+//   (directly or through a document reference the carrier gave for them) is set aside (kind
+//   `irrelevant`) and re-examined when the request learns a new document reference;
+// - a carrier clock ahead of ours is not trusted: an eventCreatedDateTime more than `clockSkewMs`
+//   ahead is stored as the receiving time (the carrier's value kept in created_clamped_from, the
+//   event recorded as `clamped`), and the poll cursor never moves past the database's now();
+// - the same eventID re-sent with another content becomes a new version (carrier_event_versions
+//   holds the others); carrier_events keeps the latest published one, which derivation reads.
+// Arrival order does not matter: events are stored as received and derivation orders them by time.
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/types';
 import type { RejectedPayload } from './dcsa/connector';
-import type { DcsaEvent } from './dcsa/types';
-import { validateEvent } from './dcsa/validate';
+import { REFERENCE_PARAMETER, type CodeType, type DcsaEvent } from './dcsa/types';
+import { canonicalJson, validateEvent } from './dcsa/validate';
+
+export type SetAsideKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped';
 
 export interface IngestBatch {
   carrierId: number;
@@ -20,6 +32,15 @@ export interface IngestBatch {
   rejected?: RejectedPayload[];
   /** ...or raw payloads still to validate. */
   raw?: unknown[];
+  /**
+   * Attach only the events that concern the tracking request's reference (the engine's polls and
+   * the push callback ask for it; bulk tools that feed a request on purpose do not).
+   */
+  relevance?: boolean;
+  /** The portal's clock in ms (default Date.now()). */
+  now?: number;
+  /** How far ahead of our clock a carrier's eventCreatedDateTime may be (default 5 minutes). */
+  clockSkewMs?: number;
   /** Events per INSERT (default 1000). */
   chunkSize?: number;
   /** Called inside the transaction after each chunk (crash-injection tests). */
@@ -27,12 +48,37 @@ export interface IngestBatch {
 }
 
 export interface IngestResult {
+  /** New events stored. */
   inserted: number;
+  /** Events already stored with the same content (or a version already known). */
   duplicates: number;
+  /** Events newly set aside (invalid, unstorable, irrelevant). */
   rejected: number;
+  /** New versions of known eventIDs (different content). */
+  versions: number;
+  /** Events stored with a clamped eventCreatedDateTime. */
+  clamped: number;
 }
 
 const CHUNK = 1000;
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+interface SetAside {
+  raw: unknown;
+  reasons: string[];
+  kind: SetAsideKind;
+}
+
+/** A valid event on its way in, with the creation time the engine trusts. */
+interface Incoming {
+  event: DcsaEvent;
+  /** JSON text stored in raw (the event as received, plus a derived eventID when it had none). */
+  json: string;
+  /** Canonical JSON (key order ignored) for content comparison. */
+  canonical: string;
+  created: string;
+  clampedFrom: string | null;
+}
 
 function typeCode(e: DcsaEvent): string {
   if (e.eventType === 'TRANSPORT') return e.transportEventTypeCode;
@@ -52,101 +98,495 @@ export function fingerprint(raw: unknown): string {
     .digest('hex');
 }
 
+// ---------------------------------------------------------------------------------------------
+// Relevance
+
+const normaliseContainer = (value: string) => value.toUpperCase().replace(/[\s-]/g, '');
+const normaliseDocument = (value: string) => value.trim().toUpperCase();
+
+/** The reference keys an event names: `EQ:<container>`, `BKG:<booking>`, `TRD:<B/L>`. */
+export function referenceKeys(e: DcsaEvent): { container: string | null; documents: string[] } {
+  const documents: string[] = [];
+  const anyEvent = e as DcsaEvent & {
+    documentReferences?: Array<{ documentReferenceType?: string; documentReferenceValue?: string }>;
+  };
+  for (const d of anyEvent.documentReferences ?? []) {
+    if ((d.documentReferenceType === 'BKG' || d.documentReferenceType === 'TRD') && d.documentReferenceValue)
+      documents.push(`${d.documentReferenceType}:${normaliseDocument(d.documentReferenceValue)}`);
+  }
+  if (e.eventType === 'SHIPMENT' && (e.documentTypeCode === 'BKG' || e.documentTypeCode === 'TRD'))
+    documents.push(`${e.documentTypeCode}:${normaliseDocument(e.documentID)}`);
+  let container = e.eventType === 'EQUIPMENT' && e.equipmentReference ? e.equipmentReference : null;
+  for (const r of e.references ?? []) {
+    if (r.referenceType === 'EQ' && r.referenceValue && !container) container = r.referenceValue;
+  }
+  return { container: container ? `EQ:${normaliseContainer(container)}` : null, documents };
+}
+
+export function requestKey(codeType: CodeType, reference: string): string {
+  if (codeType === 'c_id') return `EQ:${normaliseContainer(reference)}`;
+  return `${codeType === 'b_id' ? 'BKG' : 'TRD'}:${normaliseDocument(reference)}`;
+}
+
+/**
+ * Splits events into those that concern the request and the others. `known` holds the keys the
+ * request already has (its own reference, documents and containers of events linked before).
+ * An equipment event of a container is relevant to a container request only for that container;
+ * to a booking / B/L request when it names one of the request's documents or a container already
+ * known from such an event. Any other event is relevant when it names one of the request's
+ * documents (or its container). Relevant events teach the request their document references (and,
+ * for a booking / B/L, their container), until nothing changes.
+ */
+export function splitByRelevance<T>(
+  codeType: CodeType,
+  reference: string,
+  known: Iterable<string>,
+  items: T[],
+  eventOf: (item: T) => DcsaEvent,
+): { relevant: T[]; irrelevant: T[] } {
+  const keys = new Set<string>(known);
+  const own = requestKey(codeType, reference);
+  keys.add(own);
+  const refs = items.map((item) => {
+    const e = eventOf(item);
+    return { item, equipment: e.eventType === 'EQUIPMENT', ...referenceKeys(e) };
+  });
+  const taken = new Array<boolean>(refs.length).fill(false);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    refs.forEach((r, i) => {
+      if (taken[i]) return;
+      const byDocument = r.documents.some((k) => keys.has(k));
+      let ok: boolean;
+      if (r.equipment && r.container) {
+        ok = codeType === 'c_id' ? r.container === own : byDocument || keys.has(r.container);
+      } else {
+        ok = byDocument || (r.container !== null && keys.has(r.container));
+      }
+      if (!ok) return;
+      taken[i] = true;
+      for (const k of r.documents) {
+        if (!keys.has(k)) {
+          keys.add(k);
+          changed = true;
+        }
+      }
+      if (codeType !== 'c_id' && r.equipment && r.container && byDocument && !keys.has(r.container)) {
+        keys.add(r.container);
+        changed = true;
+      }
+    });
+  }
+  return {
+    relevant: refs.filter((_, i) => taken[i]).map((r) => r.item),
+    irrelevant: refs.filter((_, i) => !taken[i]).map((r) => r.item),
+  };
+}
+
+const LABEL: Record<CodeType, string> = { c_id: 'container', b_id: 'booking', m_bl: 'B/L' };
+
+async function knownKeys(trx: Transaction<Database>, trackingRequestId: number, codeType: CodeType) {
+  const rows = await sql<{ k: string }>`
+    SELECT DISTINCT k FROM tracking_request_events tre
+    JOIN carrier_events ce ON ce.id = tre.carrier_event_id
+    CROSS JOIN LATERAL (
+      SELECT (d->>'documentReferenceType') || ':' || upper(btrim(d->>'documentReferenceValue')) AS k
+      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(ce.raw->'documentReferences') = 'array'
+                                     THEN ce.raw->'documentReferences' ELSE '[]'::jsonb END) d
+      WHERE d->>'documentReferenceType' IN ('BKG', 'TRD') AND d->>'documentReferenceValue' IS NOT NULL
+      UNION ALL
+      SELECT (ce.raw->>'documentTypeCode') || ':' || upper(btrim(ce.raw->>'documentID'))
+      WHERE ce.event_type = 'SHIPMENT' AND ce.raw->>'documentTypeCode' IN ('BKG', 'TRD')
+      UNION ALL
+      SELECT 'EQ:' || upper(regexp_replace(ce.equipment_reference, '[\\s-]', '', 'g'))
+      WHERE ${codeType !== 'c_id'} AND ce.equipment_reference IS NOT NULL
+    ) keys
+    WHERE tre.tracking_request_id = ${trackingRequestId}`.execute(trx);
+  return rows.rows.map((r) => r.k);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage
+
+/** Runs `work` inside a savepoint: on error the transaction goes back to before it and the error is returned. */
+async function isolated<T>(
+  trx: Transaction<Database>,
+  name: string,
+  work: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: Error }> {
+  await sql.raw(`SAVEPOINT ${name}`).execute(trx);
+  try {
+    const value = await work();
+    await sql.raw(`RELEASE SAVEPOINT ${name}`).execute(trx);
+    return { ok: true, value };
+  } catch (err) {
+    await sql.raw(`ROLLBACK TO SAVEPOINT ${name}`).execute(trx);
+    return { ok: false, error: err as Error };
+  }
+}
+
+/** Inserts the events not stored yet, links all of them; returns the number inserted. */
+async function insertChunk(
+  trx: Transaction<Database>,
+  batch: IngestBatch,
+  chunk: Incoming[],
+): Promise<number> {
+  const col = <T>(f: (e: Incoming) => T) => chunk.map(f);
+  const ids = col((e) => e.event.eventID);
+  // One statement per chunk, arrays as parameters (a handful of parameters however big the
+  // chunk): events already stored are skipped before their JSON is even parsed, and every event
+  // of the chunk, new or already known (another request may have brought it), is linked to the
+  // tracking request.
+  const link = batch.trackingRequestId
+    ? sql`, linked AS (
+        INSERT INTO tracking_request_events (tracking_request_id, carrier_event_id)
+        SELECT ${batch.trackingRequestId}::int, id FROM ins
+        UNION ALL
+        SELECT ${batch.trackingRequestId}::int, ce.id FROM carrier_events ce
+        WHERE ce.carrier_id = ${batch.carrierId} AND ce.event_id = ANY(${ids}::text[])
+        ON CONFLICT DO NOTHING)`
+    : sql``;
+  const result = await sql<{ inserted: string }>`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${ids}::text[], ${col((e) => e.event.eventType)}::text[], ${col((e) => e.event.eventClassifierCode)}::text[],
+        ${col((e) => typeCode(e.event))}::text[], ${col((e) => e.event.eventDateTime)}::timestamptz[],
+        ${col((e) => e.created)}::timestamptz[], ${col((e) => e.clampedFrom)}::timestamptz[],
+        ${col((e) => (e.event.eventType === 'EQUIPMENT' ? (e.event.equipmentReference ?? null) : null))}::text[],
+        ${col((e) => locode(e.event))}::text[], ${col((e) => e.json)}::text[]
+      ) AS t(event_id, event_type, event_classifier, type_code, event_datetime, event_created_at,
+             created_clamped_from, equipment_reference, un_location_code, raw)
+    ), ins AS (
+      INSERT INTO carrier_events (carrier_id, event_id, event_type, event_classifier, type_code,
+        event_datetime, event_created_at, created_clamped_from, equipment_reference, un_location_code,
+        raw, source)
+      SELECT ${batch.carrierId}, i.event_id, i.event_type, i.event_classifier, i.type_code, i.event_datetime,
+        i.event_created_at, i.created_clamped_from, i.equipment_reference, i.un_location_code,
+        i.raw::jsonb, ${batch.source}
+      FROM input i
+      WHERE NOT EXISTS (
+        SELECT 1 FROM carrier_events ce WHERE ce.carrier_id = ${batch.carrierId} AND ce.event_id = i.event_id)
+      ON CONFLICT (carrier_id, event_id) DO NOTHING
+      RETURNING id
+    )${link}
+    SELECT count(*) AS inserted FROM ins`.execute(trx);
+  return Number(result.rows[0]?.inserted ?? 0);
+}
+
+/** Stored events of the chunk whose content differs from what came now. */
+async function conflicts(
+  trx: Transaction<Database>,
+  carrierId: number,
+  chunk: Incoming[],
+): Promise<Array<{ id: string; event_id: string }>> {
+  const result = await sql<{ id: string; event_id: string }>`
+    SELECT ce.id, ce.event_id
+    FROM unnest(${chunk.map((e) => e.event.eventID)}::text[], ${chunk.map((e) => e.json)}::text[]) AS i(event_id, raw)
+    JOIN carrier_events ce ON ce.carrier_id = ${carrierId} AND ce.event_id = i.event_id
+    WHERE ce.raw <> i.raw::jsonb`.execute(trx);
+  return result.rows;
+}
+
+type VersionOutcome = 'duplicate' | 'current' | 'older';
+
+/**
+ * A content for an eventID already stored with another content: a duplicate when this content was
+ * seen before (current or in the history); else a new version, which replaces the stored one when
+ * it was published at the same time or later (eventCreatedDateTime), and goes to the history when
+ * it is an older publication received late.
+ */
+async function recordVersion(
+  trx: Transaction<Database>,
+  batch: IngestBatch,
+  carrierEventId: string,
+  incoming: Incoming,
+): Promise<VersionOutcome> {
+  const current = await sql<{
+    raw: unknown;
+    event_created_at: Date;
+    version: number;
+    source: string;
+    received_at: Date;
+    seen: boolean;
+    next: number;
+  }>`
+    SELECT ce.raw, ce.event_created_at, ce.version, ce.source, ce.received_at,
+      ce.raw = ${incoming.json}::jsonb
+        OR EXISTS (SELECT 1 FROM carrier_event_versions v
+                   WHERE v.carrier_event_id = ce.id AND v.raw = ${incoming.json}::jsonb) AS seen,
+      greatest(ce.version, (SELECT max(version) FROM carrier_event_versions v WHERE v.carrier_event_id = ce.id)) + 1 AS next
+    FROM carrier_events ce WHERE ce.id = ${carrierEventId} FOR UPDATE`.execute(trx);
+  const row = current.rows[0];
+  if (!row || row.seen) return 'duplicate';
+  if (Date.parse(incoming.created) >= row.event_created_at.getTime()) {
+    await sql`
+      INSERT INTO carrier_event_versions (carrier_event_id, version, raw, event_created_at, source, received_at)
+      SELECT id, version, raw, event_created_at, source, received_at FROM carrier_events WHERE id = ${carrierEventId}`.execute(
+      trx,
+    );
+    const e = incoming.event;
+    await sql`
+      UPDATE carrier_events SET
+        raw = ${incoming.json}::jsonb, version = ${row.next},
+        event_type = ${e.eventType}, event_classifier = ${e.eventClassifierCode}, type_code = ${typeCode(e)},
+        event_datetime = ${e.eventDateTime}::timestamptz, event_created_at = ${incoming.created}::timestamptz,
+        created_clamped_from = ${incoming.clampedFrom}::timestamptz,
+        equipment_reference = ${e.eventType === 'EQUIPMENT' ? (e.equipmentReference ?? null) : null},
+        un_location_code = ${locode(e)}, source = ${batch.source}, received_at = now()
+      WHERE id = ${carrierEventId}`.execute(trx);
+    return 'current';
+  }
+  await sql`
+    INSERT INTO carrier_event_versions (carrier_event_id, version, raw, event_created_at, source, received_at)
+    VALUES (${carrierEventId}, ${row.next}, ${incoming.json}::jsonb, ${incoming.created}::timestamptz,
+            ${batch.source}, now())`.execute(trx);
+  return 'older';
+}
+
+function setAsideFingerprint(r: SetAside, trackingRequestId: number | null): string {
+  // Invalid payloads keep the plain fingerprint (one row per bad payload per carrier); the other
+  // kinds depend on the request (an event can be irrelevant to one request and not to another).
+  return r.kind === 'invalid' ? fingerprint(r.raw) : fingerprint([r.kind, trackingRequestId, r.raw]);
+}
+
+async function storeSetAside(
+  trx: Transaction<Database>,
+  batch: IngestBatch,
+  items: SetAside[],
+): Promise<number> {
+  if (!items.length) return 0;
+  const trId = batch.trackingRequestId ?? null;
+  const rows = items.map((r) => ({
+    text: r.raw === undefined ? null : JSON.stringify(r.raw),
+    reasons: JSON.stringify(r.reasons),
+    fingerprint: setAsideFingerprint(r, trId),
+    kind: r.kind,
+  }));
+  const insert = (list: typeof rows, asText: boolean) => sql<{ id: string }>`
+    INSERT INTO rejected_events (carrier_id, tracking_request_id, raw, raw_text, reasons, fingerprint, source, kind)
+    SELECT ${batch.carrierId}, ${trId}::int,
+      ${asText ? sql`NULL` : sql`r.text::jsonb`}, ${asText ? sql`r.text` : sql`NULL`},
+      r.reasons::jsonb, r.fingerprint, ${batch.source}, r.kind
+    FROM unnest(${list.map((r) => r.text)}::text[], ${list.map((r) => r.reasons)}::text[],
+                ${list.map((r) => r.fingerprint)}::text[], ${list.map((r) => r.kind)}::text[])
+      AS r(text, reasons, fingerprint, kind)
+    ON CONFLICT ((coalesce(carrier_id, 0)), fingerprint) DO NOTHING
+    RETURNING id`;
+  const all = await isolated(trx, 'rejected_all', () => insert(rows, false).execute(trx));
+  if (all.ok) return all.value.rows.length;
+  // Some payload is no valid jsonb for PostgreSQL (e.g. \u0000 in a string): keep each as text.
+  let count = 0;
+  for (const row of rows) {
+    const one = await isolated(trx, 'rejected_one', () => insert([row], false).execute(trx));
+    const res = one.ok ? one.value : await insert([row], true).execute(trx);
+    count += res.rows.length;
+  }
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
+
 export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Promise<IngestResult> {
+  const now = batch.now ?? Date.now();
+  const skew = batch.clockSkewMs ?? CLOCK_SKEW_MS;
+  const setAside: SetAside[] = (batch.rejected ?? []).map((r) => ({ ...r, kind: 'invalid' as const }));
   const valid = [...(batch.events ?? [])];
-  const rejected = [...(batch.rejected ?? [])];
   for (const raw of batch.raw ?? []) {
     const checked = validateEvent(raw);
     if (checked.ok) valid.push(checked.event);
-    else rejected.push({ raw, reasons: checked.reasons });
+    else setAside.push({ raw, reasons: checked.reasons, kind: 'invalid' });
   }
-  // The same eventID twice in one batch counts once.
-  const unique = [...new Map(valid.map((e) => [e.eventID, e])).values()];
 
   return db.transaction().execute(async (trx) => {
+    let candidates: Array<{ event: DcsaEvent; retriedId: string | null }> = valid.map((event) => ({
+      event,
+      retriedId: null,
+    }));
+    const nowIso = new Date(now).toISOString();
+
+    // Relevance to the request (with the events set aside earlier as irrelevant, which a new
+    // document reference may make relevant now).
+    const nowRelevant: string[] = [];
+    if (batch.relevance && batch.trackingRequestId) {
+      const request = await trx
+        .selectFrom('tracking_requests')
+        .select(['code_type', 'code_value'])
+        .where('id', '=', batch.trackingRequestId)
+        .executeTakeFirst();
+      if (request) {
+        const earlier = await sql<{ id: string; raw: unknown }>`
+          SELECT id, raw FROM rejected_events
+          WHERE tracking_request_id = ${batch.trackingRequestId} AND kind = 'irrelevant' AND raw IS NOT NULL
+          ORDER BY id LIMIT 1000`.execute(trx);
+        for (const r of earlier.rows) {
+          const checked = validateEvent(r.raw);
+          if (checked.ok) candidates.push({ event: checked.event, retriedId: r.id });
+        }
+        const known = await knownKeys(trx, batch.trackingRequestId, request.code_type);
+        const split = splitByRelevance(
+          request.code_type,
+          request.code_value,
+          known,
+          candidates,
+          (c) => c.event,
+        );
+        candidates = split.relevant;
+        for (const c of split.relevant) if (c.retriedId) nowRelevant.push(c.retriedId);
+        const label = LABEL[request.code_type];
+        for (const c of split.irrelevant) {
+          if (c.retriedId) continue;
+          setAside.push({
+            raw: c.event,
+            kind: 'irrelevant',
+            reasons: [
+              `(event): does not reference the requested ${label} ${request.code_value} ` +
+                `(${REFERENCE_PARAMETER[request.code_type]}) nor a document reference the carrier gave for it`,
+            ],
+          });
+        }
+      }
+    }
+
+    // Carrier clocks: a creation time ahead of ours by more than the skew is not trusted.
+    const incoming: Incoming[] = [];
+    let clamped = 0;
+    for (const { event } of candidates) {
+      const created = Date.parse(event.eventCreatedDateTime);
+      const ahead = created > now + skew;
+      if (ahead) {
+        clamped++;
+        setAside.push({
+          raw: event,
+          kind: 'clamped',
+          reasons: [
+            `/eventCreatedDateTime: ${event.eventCreatedDateTime} is more than ${Math.round(skew / 60_000)} ` +
+              `minutes ahead of the portal's clock; stored and ordered as created at ${nowIso}`,
+          ],
+        });
+      }
+      const json = JSON.stringify(event);
+      incoming.push({
+        event,
+        json,
+        canonical: canonicalJson(event),
+        created: ahead ? nowIso : event.eventCreatedDateTime,
+        clampedFrom: ahead ? event.eventCreatedDateTime : null,
+      });
+    }
+
+    // One content per eventID goes through the bulk insert (the latest published); other contents
+    // of the same eventID in this batch follow as versions.
+    const byId = new Map<string, Incoming[]>();
+    for (const e of incoming) {
+      const list = byId.get(e.event.eventID);
+      if (!list) byId.set(e.event.eventID, [e]);
+      else if (!list.some((x) => x.canonical === e.canonical)) list.push(e);
+    }
+    const primaries: Incoming[] = [];
+    const extras: Incoming[] = [];
+    for (const list of byId.values()) {
+      list.sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
+      primaries.push(list[list.length - 1]);
+      extras.push(...list.slice(0, -1));
+    }
+    let duplicates = incoming.length - primaries.length - extras.length;
+
     let inserted = 0;
+    let versions = 0;
+    let replaced = 0;
+    const stored: Incoming[] = [];
     const size = batch.chunkSize ?? CHUNK;
-    for (let i = 0; i < unique.length; i += size) {
-      const chunk = unique.slice(i, i + size);
-      // One statement per chunk, arrays as parameters (a handful of parameters however big the
-      // chunk): events already stored are skipped before their JSON is even parsed, and every event
-      // of the chunk, new or already known (another request may have brought it), is linked to the
-      // tracking request.
-      const col = <T>(f: (e: DcsaEvent) => T) => chunk.map(f);
-      const ids = col((e) => e.eventID);
-      const link = batch.trackingRequestId
-        ? sql`, linked AS (
-            INSERT INTO tracking_request_events (tracking_request_id, carrier_event_id)
-            SELECT ${batch.trackingRequestId}::int, id FROM ins
-            UNION ALL
-            SELECT ${batch.trackingRequestId}::int, ce.id FROM carrier_events ce
-            WHERE ce.carrier_id = ${batch.carrierId} AND ce.event_id = ANY(${ids}::text[])
-            ON CONFLICT DO NOTHING)`
-        : sql``;
-      const result = await sql<{ inserted: string }>`
-        WITH input AS (
-          SELECT * FROM unnest(
-            ${ids}::text[], ${col((e) => e.eventType)}::text[], ${col((e) => e.eventClassifierCode)}::text[],
-            ${col(typeCode)}::text[], ${col((e) => e.eventDateTime)}::timestamptz[],
-            ${col((e) => e.eventCreatedDateTime)}::timestamptz[],
-            ${col((e) => (e.eventType === 'EQUIPMENT' ? (e.equipmentReference ?? null) : null))}::text[],
-            ${col(locode)}::text[], ${col((e) => JSON.stringify(e))}::text[]
-          ) AS t(event_id, event_type, event_classifier, type_code, event_datetime, event_created_at,
-                 equipment_reference, un_location_code, raw)
-        ), ins AS (
-          INSERT INTO carrier_events (carrier_id, event_id, event_type, event_classifier, type_code,
-            event_datetime, event_created_at, equipment_reference, un_location_code, raw, source)
-          SELECT ${batch.carrierId}, i.event_id, i.event_type, i.event_classifier, i.type_code, i.event_datetime,
-            i.event_created_at, i.equipment_reference, i.un_location_code, i.raw::jsonb, ${batch.source}
-          FROM input i
-          WHERE NOT EXISTS (
-            SELECT 1 FROM carrier_events ce WHERE ce.carrier_id = ${batch.carrierId} AND ce.event_id = i.event_id)
-          ON CONFLICT (carrier_id, event_id) DO NOTHING
-          RETURNING id
-        )${link}
-        SELECT count(*) AS inserted FROM ins`.execute(trx);
-      inserted += Number(result.rows[0]?.inserted ?? 0);
+    /** Versions for the events of `list` stored with another content; returns how many were stale. */
+    const applyVersions = async (list: Incoming[]): Promise<number> => {
+      if (!list.length) return 0;
+      const stale = await conflicts(trx, batch.carrierId, list);
+      const byEventId = new Map(list.map((e) => [e.event.eventID, e]));
+      for (const s of stale) {
+        const e = byEventId.get(s.event_id)!;
+        const outcome = await isolated(trx, 'version', () => recordVersion(trx, batch, s.id, e));
+        if (!outcome.ok) {
+          setAside.push({
+            raw: e.event,
+            kind: 'unstorable',
+            reasons: [`(event): could not be stored: ${outcome.error.message}`],
+          });
+          continue;
+        }
+        if (outcome.value === 'duplicate') duplicates++;
+        else versions++;
+        if (outcome.value === 'current') replaced++;
+      }
+      return stale.length;
+    };
+
+    for (let i = 0; i < primaries.length; i += size) {
+      const chunk = primaries.slice(i, i + size);
+      const whole = await isolated(trx, 'chunk', () => insertChunk(trx, batch, chunk));
+      let ok = chunk;
+      let added = 0;
+      if (whole.ok) {
+        added = whole.value;
+      } else {
+        // Something in the chunk cannot be stored: event by event, setting the bad ones aside.
+        ok = [];
+        for (const e of chunk) {
+          const one = await isolated(trx, 'one', () => insertChunk(trx, batch, [e]));
+          if (one.ok) {
+            added += one.value;
+            ok.push(e);
+          } else {
+            setAside.push({
+              raw: e.event,
+              kind: 'unstorable',
+              reasons: [`(event): could not be stored: ${one.error.message}`],
+            });
+          }
+        }
+      }
+      inserted += added;
+      stored.push(...ok);
+      // Known eventIDs: same content = duplicate, another content = a version.
+      const stale = await applyVersions(ok);
+      duplicates += ok.length - added - stale;
       await batch.afterChunk?.(i / size);
     }
+    const staleExtras = await applyVersions(extras);
+    duplicates += extras.length - staleExtras;
+    stored.push(...extras);
 
-    let rejectedCount = 0;
-    if (rejected.length) {
-      const rows = await trx
-        .insertInto('rejected_events')
-        .values(
-          rejected.map((r) => ({
-            carrier_id: batch.carrierId,
-            tracking_request_id: batch.trackingRequestId ?? null,
-            raw: r.raw === undefined ? null : JSON.stringify(r.raw),
-            raw_text: null,
-            reasons: JSON.stringify(r.reasons),
-            fingerprint: fingerprint(r.raw),
-            source: batch.source,
-          })),
-        )
-        .onConflict((oc) => oc.expression(sql`(coalesce(carrier_id, 0)), fingerprint`).doNothing())
-        .returning('id')
-        .execute();
-      rejectedCount = rows.length;
+    const rejected = await storeSetAside(
+      trx,
+      batch,
+      setAside.filter((r) => r.kind !== 'clamped'),
+    );
+    await storeSetAside(
+      trx,
+      batch,
+      setAside.filter((r) => r.kind === 'clamped'),
+    );
+    if (nowRelevant.length) {
+      await sql`DELETE FROM rejected_events WHERE id = ANY(${nowRelevant}::bigint[])`.execute(trx);
     }
 
-    if (batch.trackingRequestId && unique.length) {
-      const latest = unique.reduce((a, e) =>
-        Date.parse(e.eventCreatedDateTime) > Date.parse(a.eventCreatedDateTime) ? e : a,
-      ).eventCreatedDateTime;
+    if (batch.trackingRequestId && (stored.length || setAside.some((r) => r.kind === 'irrelevant'))) {
+      // The cursor follows what the carrier answered (stored or irrelevant), never past our now().
+      const times = [
+        ...stored.map((e) => Date.parse(e.created)),
+        ...setAside
+          .filter((r) => r.kind === 'irrelevant')
+          .map((r) => Math.min(Date.parse((r.raw as DcsaEvent).eventCreatedDateTime), now)),
+      ];
+      const latest = new Date(Math.max(...times)).toISOString();
       await trx
         .updateTable('tracking_requests')
         .set({
-          last_event_created_at: sql`greatest(last_event_created_at, ${latest}::timestamptz)`,
-          last_update: inserted > 0 ? sql`now()` : sql`last_update`,
+          last_event_created_at: sql`greatest(last_event_created_at, least(${latest}::timestamptz, now()))`,
+          last_update: inserted > 0 || replaced > 0 || nowRelevant.length > 0 ? sql`now()` : sql`last_update`,
         })
         .where('id', '=', batch.trackingRequestId)
         .execute();
     }
-    return {
-      inserted,
-      duplicates: unique.length - inserted + (valid.length - unique.length),
-      rejected: rejectedCount,
-    };
+    return { inserted, duplicates, rejected, versions, clamped };
   });
 }

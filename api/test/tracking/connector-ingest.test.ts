@@ -13,7 +13,7 @@ const sim = createSimulator({
   clock: { now: () => now },
   epoch: EPOCH,
   carriers: { ZIMU: { unknownReference: '404' } },
-  timeoutFaultMs: 2000,
+  timeoutFaultMs: 4000,
 });
 let base = '';
 let ctx: TestContext;
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 const connector = (scac: string, extra: Partial<Parameters<typeof createDcsaConnector>[0]> = {}) =>
-  createDcsaConnector({ baseUrl: `${base}/carriers/${scac}`, pageLimit: 9, timeoutMs: 500, ...extra });
+  createDcsaConnector({ baseUrl: `${base}/carriers/${scac}`, pageLimit: 9, timeoutMs: 5000, ...extra });
 
 const count = async (table: 'carrier_events' | 'rejected_events' | 'tracking_request_events') =>
   Number(
@@ -103,9 +103,12 @@ describe('DCSA connector', () => {
   });
 
   it('reports timeouts, 5xx and garbage as errors, and sets wrongly shaped events aside', async () => {
-    const poll = () => connector('CMDU').poll({ codeType: 'b_id', reference: 'BKG8000008' });
+    // Generated ahead (sea routes take seconds on a busy machine); only the timeout case waits short.
+    sim.journeyFor('CMDU', 'b_id', 'BKG8000008');
+    const poll = (timeoutMs = 10_000) =>
+      connector('CMDU', { timeoutMs }).poll({ codeType: 'b_id', reference: 'BKG8000008' });
     sim.setFault('CMDU', { kind: 'timeout', times: 1 });
-    await expect(poll()).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(poll(1500)).rejects.toMatchObject({ kind: 'timeout' });
     sim.setFault('CMDU', { kind: '5xx', times: 1 });
     await expect(poll()).rejects.toMatchObject({ kind: 'http', status: 503 });
     sim.setFault('CMDU', { kind: 'malformed', times: 1 });
@@ -131,14 +134,14 @@ describe('ingestion', () => {
       source: 'poll',
       raw: [...good, ...bad, good[0]],
     });
-    expect(first).toEqual({ inserted: 3, duplicates: 1, rejected: 2 });
+    expect(first).toEqual({ inserted: 3, duplicates: 1, rejected: 2, versions: 0, clamped: 0 });
     const again = await ingestBatch(ctx.handle.db, {
       carrierId,
       trackingRequestId: requestId,
       source: 'poll',
       raw: [...bad, ...[...good].reverse()],
     });
-    expect(again).toEqual({ inserted: 0, duplicates: 3, rejected: 0 });
+    expect(again).toEqual({ inserted: 0, duplicates: 3, rejected: 0, versions: 0, clamped: 0 });
     expect(await count('carrier_events')).toBe(before.events + 3);
     expect(await count('rejected_events')).toBe(before.rejected + 2);
     const stored = await ctx.handle.db
@@ -182,8 +185,20 @@ describe('ingestion', () => {
       source: 'poll',
       events: doubled.events,
     });
-    expect(r1).toEqual({ inserted: journey.events.length, duplicates: 0, rejected: 0 });
-    expect(r2).toEqual({ inserted: 0, duplicates: journey.events.length * 2, rejected: 0 });
+    expect(r1).toEqual({
+      inserted: journey.events.length,
+      duplicates: 0,
+      rejected: 0,
+      versions: 0,
+      clamped: 0,
+    });
+    expect(r2).toEqual({
+      inserted: 0,
+      duplicates: journey.events.length * 2,
+      rejected: 0,
+      versions: 0,
+      clamped: 0,
+    });
     const linked = await ctx.handle.db
       .selectFrom('tracking_request_events as l')
       .innerJoin('carrier_events as e', 'e.id', 'l.carrier_event_id')
@@ -232,7 +247,12 @@ describe('push callback', () => {
       })
       .execute();
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const events = [equipmentEvent({ equipmentEventTypeCode: 'DISC' }), transportEvent()];
+    // Both reference the request's booking (the push path attaches only relevant events).
+    const documentReferences = [{ documentReferenceType: 'BKG', documentReferenceValue: 'BKG7000007' }];
+    const events = [
+      equipmentEvent({ equipmentEventTypeCode: 'DISC', documentReferences }),
+      transportEvent({ documentReferences }),
+    ];
     const body = JSON.stringify(events, null, 2);
     const post = (signature: string, text = body) =>
       fetch(`${address}/api/dcsa/callback/${id}/`, {
@@ -275,12 +295,31 @@ describe('push callback', () => {
     const id = randomUUID();
     const secret = Buffer.from(`push-${id}`).toString('base64');
     const callbackUrl = `http://127.0.0.1:${address.port}/api/dcsa/callback/${id}/`;
+    const pushRequestId = (
+      await ctx.handle.db
+        .insertInto('tracking_requests')
+        .values({
+          company_id: (
+            await ctx.handle.db
+              .selectFrom('tracking_requests')
+              .select('company_id')
+              .where('id', '=', requestId)
+              .executeTakeFirstOrThrow()
+          ).company_id,
+          carrier_id: carrierId,
+          code_type: 'b_id',
+          code_value: 'BKG9000009',
+          warnings: '[]',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await ctx.handle.db
       .insertInto('dcsa_subscriptions')
       .values({
         id,
         carrier_id: carrierId,
-        tracking_request_id: requestId,
+        tracking_request_id: pushRequestId,
         secret,
         callback_url: callbackUrl,
       })

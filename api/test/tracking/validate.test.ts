@@ -17,12 +17,31 @@ describe('validateEvent (DCSA T&T v2.2)', () => {
     }
   });
 
-  it('requires an eventID', () => {
+  it('takes an event without eventID (optional in v2.2) and derives a stable identity from its content', () => {
     const raw = equipmentEvent();
     delete raw.eventID;
     const result = validateEvent(raw);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reasons).toEqual(['/eventID: is required (idempotent ingestion needs it)']);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.event.eventID).toMatch(/^derived-[0-9a-f]{32}$/);
+    // Same content (keys in another order, published again later): same identity.
+    const reordered = Object.fromEntries(Object.entries(raw).reverse());
+    const again = validateEvent({ ...reordered, eventCreatedDateTime: '2024-03-02T11:00:00Z' });
+    expect(again.ok && again.event.eventID).toBe(result.event.eventID);
+    // Another content: another event.
+    const other = validateEvent({ ...raw, eventDateTime: '2024-03-01T10:30:00+08:00' });
+    expect(other.ok && other.event.eventID).not.toBe(result.event.eventID);
+  });
+
+  it('gives a non-string eventID the right reason (it was "is required")', () => {
+    expect(validateEvent(equipmentEvent({ eventID: 42 }))).toEqual({
+      ok: false,
+      reasons: ['/eventID: must be a string (got number)'],
+    });
+    expect(validateEvent(equipmentEvent({ eventID: ['a'] }))).toEqual({
+      ok: false,
+      reasons: ['/eventID: must be a string (got array)'],
+    });
   });
 
   it('rejects a non-uuid eventID (format from the spec)', () => {

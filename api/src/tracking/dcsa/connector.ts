@@ -1,9 +1,17 @@
-// DCSA Track & Trace v2.2 connector: polls GET /v2/events for one reference, following cursor
-// paging, incrementally (eventCreatedDateTime:gte), with a timeout per request. Every event is
-// validated; the valid ones and the rejected ones (with reasons) are returned separately.
+// DCSA Track & Trace connector, v2.2 or v3.0 (the carrier's `dcsa_api_version`): polls the events of
+// one reference, following cursor paging, incrementally, with a timeout per request.
+// - v2.2: GET {base}/v2/events?<reference>&eventCreatedDateTime:gte=…, a JSON list, `Next-Page`
+//   (cursor or link), API-Version 2;
+// - v3.0: GET {base}/v3/events?<reference>&eventUpdatedDateTimeMin=…, `{events: [...]}`,
+//   `Next-Page-Cursor` → `cursor` (with the original parameters), API-Version 3.0.0; each event is
+//   translated to the v2.2 shape the engine stores (dcsa/v3.ts).
+// Every event is validated; the valid ones and the rejected ones (with reasons) are returned separately.
 import type { DcsaCredentials } from '../../db/types';
 import { REFERENCE_PARAMETER, type CodeType, type DcsaEvent } from './types';
+import { DCSA_V3_API_VERSION, fromV3 } from './v3';
 import { validateEvent } from './validate';
+
+export type DcsaVersion = '2.2' | '3.0';
 
 export interface ConnectorOptions {
   /** e.g. https://api.carrier.example/track-and-trace (the connector appends /v2/events). */
@@ -15,6 +23,8 @@ export interface ConnectorOptions {
   pageLimit?: number;
   /** Safety stop for endless paging (default 500 pages). */
   maxPages?: number;
+  /** DCSA T&T version the carrier speaks (default 2.2). */
+  version?: DcsaVersion;
 }
 
 export interface PollRequest {
@@ -70,7 +80,7 @@ async function fetchJson(
   url: string,
   headers: Record<string, string>,
   timeoutMs: number,
-): Promise<{ status: number; body: unknown; nextPage: string | null }> {
+): Promise<{ status: number; body: unknown; nextPage: string | null; nextCursor: string | null }> {
   let res: Response;
   let text: string;
   try {
@@ -83,7 +93,7 @@ async function fetchJson(
     }
     throw new ConnectorError('network', `Could not reach ${url}: ${(err as Error).message}`);
   }
-  if (res.status === 404) return { status: 404, body: null, nextPage: null };
+  if (res.status === 404) return { status: 404, body: null, nextPage: null, nextCursor: null };
   if (!res.ok) throw new ConnectorError('http', `${url} answered ${res.status}`, res.status);
   let body: unknown;
   try {
@@ -95,6 +105,7 @@ async function fetchJson(
     status: res.status,
     body,
     nextPage: res.headers.get('next-page') || res.headers.get('next-page-cursor'),
+    nextCursor: res.headers.get('next-page-cursor'),
   };
 }
 
@@ -103,17 +114,19 @@ export function createDcsaConnector(options: ConnectorOptions) {
   const pageLimit = options.pageLimit ?? 100;
   const maxPages = options.maxPages ?? 500;
   const base = options.baseUrl.replace(/\/+$/, '');
+  const v3 = options.version === '3.0';
   const headers = {
     accept: 'application/json',
-    'API-Version': DCSA_API_MAJOR,
+    'API-Version': v3 ? DCSA_V3_API_VERSION : DCSA_API_MAJOR,
     ...authHeaders(options.credentials),
   };
 
   async function poll(request: PollRequest): Promise<PollResult> {
-    const first = new URL(`${base}/v2/events`);
+    const first = new URL(`${base}/${v3 ? 'v3' : 'v2'}/events`);
     first.searchParams.set(REFERENCE_PARAMETER[request.codeType], request.reference);
     first.searchParams.set('limit', String(pageLimit));
-    if (request.since) first.searchParams.set('eventCreatedDateTime:gte', request.since);
+    if (request.since)
+      first.searchParams.set(v3 ? 'eventUpdatedDateTimeMin' : 'eventCreatedDateTime:gte', request.since);
 
     const result: PollResult = { notFound: false, events: [], rejected: [], pages: 0, lastCreatedAt: null };
     let url: string | null = first.toString();
@@ -127,10 +140,14 @@ export function createDcsaConnector(options: ConnectorOptions) {
         result.notFound = result.pages === 1;
         break;
       }
-      if (!Array.isArray(page.body))
-        throw new ConnectorError('malformed', `${url} did not answer a list of events`);
-      for (const raw of page.body) {
-        const checked = validateEvent(raw);
+      const list = v3 ? (page.body as { events?: unknown } | null)?.events : page.body;
+      if (!Array.isArray(list))
+        throw new ConnectorError(
+          'malformed',
+          `${url} did not answer ${v3 ? 'an object with a list of events' : 'a list of events'}`,
+        );
+      for (const raw of list) {
+        const checked = v3 ? fromV3(raw) : validateEvent(raw);
         if (checked.ok) {
           result.events.push(checked.event);
           const created = checked.event.eventCreatedDateTime;
@@ -142,7 +159,17 @@ export function createDcsaConnector(options: ConnectorOptions) {
         }
       }
       url = null;
-      if (page.nextPage && page.body.length > 0) {
+      if (v3) {
+        // v3: the last page has no Next-Page-Cursor (and may be empty).
+        if (page.nextCursor) {
+          if (seenCursors.has(page.nextCursor))
+            throw new ConnectorError('paging', `${base} repeated a page cursor`);
+          seenCursors.add(page.nextCursor);
+          const next = new URL(first);
+          next.searchParams.set('cursor', page.nextCursor);
+          url = next.toString();
+        }
+      } else if (page.nextPage && list.length > 0) {
         if (seenCursors.has(page.nextPage))
           throw new ConnectorError('paging', `${base} repeated a page cursor`);
         seenCursors.add(page.nextPage);
@@ -156,13 +183,53 @@ export function createDcsaConnector(options: ConnectorOptions) {
         }
       }
     }
-    if (!request.since && result.pages === 1 && result.events.length === 0 && result.rejected.length === 0) {
+    if (!request.since && !result.events.length && !result.rejected.length && (result.pages === 1 || v3)) {
       result.notFound = true;
     }
     return result;
   }
 
-  return { poll };
+  /**
+   * v2.2 push subscription for one reference: POST {base}/v2/event-subscriptions. Returns the
+   * carrier's subscription id (null when it gave none), or `refused` when it did not answer 200/201.
+   * v3.0 has no subscription API (registration is out of the standard): always `refused`.
+   */
+  async function subscribe(request: {
+    codeType: PollRequest['codeType'];
+    reference: string;
+    callbackUrl: string;
+    secret: string;
+  }): Promise<{ refused: true } | { refused: false; carrierSubscriptionId: string | null }> {
+    if (v3) return { refused: true };
+    const res = await fetch(`${base}/v2/event-subscriptions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        callbackUrl: request.callbackUrl,
+        secret: request.secret,
+        [REFERENCE_PARAMETER[request.codeType]]: request.reference,
+      }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (res.status !== 201 && res.status !== 200) return { refused: true };
+    const body = (await res.json().catch(() => ({}))) as { subscriptionID?: unknown };
+    return {
+      refused: false,
+      carrierSubscriptionId: typeof body.subscriptionID === 'string' ? body.subscriptionID : null,
+    };
+  }
+
+  /** Cancels a v2.2 subscription at the carrier (DELETE); errors and refusals are ignored. */
+  async function unsubscribe(carrierSubscriptionId: string): Promise<void> {
+    if (v3) return;
+    await fetch(`${base}/v2/event-subscriptions/${encodeURIComponent(carrierSubscriptionId)}`, {
+      method: 'DELETE',
+      headers: { 'API-Version': headers['API-Version'], ...authHeaders(options.credentials) },
+      signal: AbortSignal.timeout(timeoutMs),
+    }).catch(() => undefined);
+  }
+
+  return { poll, subscribe, unsubscribe };
 }
 
 export type DcsaConnector = ReturnType<typeof createDcsaConnector>;

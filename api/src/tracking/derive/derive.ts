@@ -581,6 +581,8 @@ function statusOf(
     if (done(`${roleOf(legs[i].from)}_vessel_departure` as Milestone))
       return i === 0 ? 'ocean transport from POL' : 'ocean transport to POD';
   }
+  // Only one port known (no legs yet): its actual vessel departure still moves the status on.
+  if (done('pol_vessel_departure')) return 'ocean transport from POL';
   if (done('pol_loaded')) return 'waiting for departure from POL';
   if (done('pol_arrival')) return 'in POL terminal';
   if (done('empty_pickup') || done('origin_pickup')) return 'land transport to POL';

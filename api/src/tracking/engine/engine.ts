@@ -73,7 +73,9 @@ async function holdCursorAtRejected(db: Kysely<Database>, data: IngestJobData): 
         : null,
     )
     .map((t) => (typeof t === 'string' ? Date.parse(t) : NaN))
-    .filter((t) => !Number.isNaN(t));
+    .filter((t) => !Number.isNaN(t))
+    // A carrier clock ahead of ours never holds the cursor in the future.
+    .map((t) => Math.min(t, Date.now()));
   if (!times.length) return;
   const earliest = new Date(Math.min(...times)).toISOString();
   await db
@@ -191,9 +193,16 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
               process.kill(process.pid, 'SIGKILL');
             }
           : undefined;
-      const res = await ingestBatch(deps.db, { ...data, source: 'poll', chunkSize, afterChunk: crash });
+      const res = await ingestBatch(deps.db, {
+        ...data,
+        source: 'poll',
+        relevance: true,
+        now: deps.now(),
+        chunkSize,
+        afterChunk: crash,
+      });
       await holdCursorAtRejected(deps.db, data);
-      if (res.inserted > 0) await sendRecompute(data.trackingRequestId);
+      if (res.inserted > 0 || res.versions > 0) await sendRecompute(data.trackingRequestId);
       return res;
     });
     await work<{ id: number }>(QUEUES.recompute, async ({ id }) => recomputeTrackingRequest(deps, id));

@@ -4,7 +4,7 @@
 // polls; a 4xx refusal of the reference turns it invalid at once.
 import { sql } from 'kysely';
 import type { RejectedPayload } from '../dcsa/connector';
-import { ConnectorError, createDcsaConnector } from '../dcsa/connector';
+import { ConnectorError, createDcsaConnector, type DcsaVersion } from '../dcsa/connector';
 import type { DcsaEvent } from '../dcsa/types';
 import { backoffSeconds } from './config';
 import type { EngineDeps } from './deps';
@@ -26,23 +26,28 @@ export type PollOutcome =
   | { kind: 'invalid'; reason: string }
   | { kind: 'failed'; error: string; retryInSeconds: number };
 
-/** Whether every event is already stored and linked to the request (incremental polls repeat the last one). */
+/**
+ * Whether every event is already stored with this content (current or an earlier version) and
+ * linked to the request (incremental polls repeat the last one). A re-sent eventID with another
+ * content is not known: it goes to ingestion and becomes a new version.
+ */
 async function allKnown(
   deps: EngineDeps,
   id: number,
   carrierId: number,
   events: DcsaEvent[],
 ): Promise<boolean> {
-  const ids = [...new Set(events.map((e) => e.eventID))];
-  const row = await deps.db
-    .selectFrom('carrier_events as ce')
-    .innerJoin('tracking_request_events as tre', 'tre.carrier_event_id', 'ce.id')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('tre.tracking_request_id', '=', id)
-    .where('ce.carrier_id', '=', carrierId)
-    .where('ce.event_id', 'in', ids)
-    .executeTakeFirstOrThrow();
-  return Number(row.n) === ids.length;
+  const unique = [...new Map(events.map((e) => [`${e.eventID}\u0000${JSON.stringify(e)}`, e])).values()];
+  const result = await sql<{ n: string }>`
+    SELECT count(*) AS n
+    FROM unnest(${unique.map((e) => e.eventID)}::text[], ${unique.map((e) => JSON.stringify(e))}::text[]) AS i(event_id, raw)
+    JOIN carrier_events ce ON ce.carrier_id = ${carrierId} AND ce.event_id = i.event_id
+    JOIN tracking_request_events tre ON tre.carrier_event_id = ce.id AND tre.tracking_request_id = ${id}
+    WHERE ce.raw = i.raw::jsonb
+       OR EXISTS (SELECT 1 FROM carrier_event_versions v WHERE v.carrier_event_id = ce.id AND v.raw = i.raw::jsonb)`.execute(
+    deps.db,
+  );
+  return Number(result.rows[0]?.n ?? 0) === unique.length;
 }
 
 const secondsFromNow = (s: number) => sql<Date>`now() + make_interval(secs => ${s})`;
@@ -73,6 +78,7 @@ export async function pollTrackingRequest(
       'c.short_name',
       'c.dcsa_base_url',
       'c.dcsa_credentials',
+      'c.dcsa_api_version',
     ])
     .where('tr.id', '=', id)
     .executeTakeFirst();
@@ -96,6 +102,8 @@ export async function pollTrackingRequest(
     return { kind: 'failed', error: message, retryInSeconds: delay };
   };
 
+  // The DCSA version the carrier speaks (carriers.dcsa_api_version, e.g. 2.2.0 or 3.0.0).
+  const version: DcsaVersion = row.dcsa_api_version.startsWith('3.') ? '3.0' : '2.2';
   const endpoint = carrierEndpoint(
     {
       id: row.carrier_id,
@@ -111,6 +119,7 @@ export async function pollTrackingRequest(
     baseUrl: endpoint.baseUrl,
     credentials: endpoint.credentials,
     timeoutMs: config.carrierTimeoutMs,
+    version,
   });
   let result;
   try {
@@ -158,7 +167,9 @@ export async function pollTrackingRequest(
   // only means the same events are fetched again at the next poll.
   if (
     result.rejected.length ||
-    (result.events.length && !(await allKnown(deps, id, row.carrier_id, result.events)))
+    (result.events.length &&
+      // A payload PostgreSQL cannot even compare (e.g. \u0000 in a string) goes to ingestion, which sets it aside.
+      !(await allKnown(deps, id, row.carrier_id, result.events).catch(() => false)))
   ) {
     await ingest({
       trackingRequestId: id,
@@ -180,7 +191,8 @@ export async function pollTrackingRequest(
     .where('status', 'in', ['new', 'ongoing'])
     .execute();
 
-  if (deps.callbackBaseUrl && !row.dcsa_subscription_id && result.events.length) {
+  // DCSA v3.0 leaves registration for push out of the standard: v3 carriers are polled only.
+  if (deps.callbackBaseUrl && version === '2.2' && !row.dcsa_subscription_id && result.events.length) {
     await subscribe(
       db,
       endpoint,

@@ -109,14 +109,25 @@ export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Pr
   const rows = await db
     .selectFrom('tracking_request_events as tre')
     .innerJoin('carrier_events as ce', 'ce.id', 'tre.carrier_event_id')
-    .select(['ce.id', 'ce.event_type', 'ce.equipment_reference', 'ce.raw'])
+    .select([
+      'ce.id',
+      'ce.event_type',
+      'ce.equipment_reference',
+      'ce.raw',
+      'ce.event_created_at',
+      sql<boolean>`ce.created_clamped_from IS NOT NULL`.as('clamped'),
+    ])
     .where('tre.tracking_request_id', '=', id)
     .orderBy('ce.event_created_at')
     .orderBy('ce.id')
     .execute();
+  // A creation time the carrier put ahead of our clock was clamped at ingestion: derivation
+  // (ordering, "latest published" choices, no-update alerts) reads the clamped one.
   const events: StoredEvent[] = rows.map((r) => ({
     id: String(r.id),
-    event: r.raw as unknown as DcsaEvent,
+    event: r.clamped
+      ? ({ ...(r.raw as object), eventCreatedDateTime: r.event_created_at.toISOString() } as DcsaEvent)
+      : (r.raw as unknown as DcsaEvent),
     event_type: r.event_type,
     equipment_reference: r.equipment_reference,
   }));

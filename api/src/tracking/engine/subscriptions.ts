@@ -4,8 +4,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, DcsaCredentials } from '../../db/types';
-import { DCSA_API_MAJOR } from '../dcsa/connector';
-import { REFERENCE_PARAMETER, type CodeType } from '../dcsa/types';
+import { createDcsaConnector } from '../dcsa/connector';
+import type { CodeType } from '../dcsa/types';
 
 export interface CarrierEndpoint {
   carrierId: number;
@@ -13,16 +13,9 @@ export interface CarrierEndpoint {
   credentials: DcsaCredentials | null;
 }
 
-function headers(credentials: DcsaCredentials | null, json = true): Record<string, string> {
-  const h: Record<string, string> = { 'API-Version': DCSA_API_MAJOR };
-  if (json) h['content-type'] = 'application/json';
-  if (!credentials) return h;
-  if (credentials.type === 'bearer') h.authorization = `Bearer ${credentials.token}`;
-  else if (credentials.type === 'basic')
-    h.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
-  else h[credentials.name] = credentials.value;
-  return h;
-}
+// The HTTP calls to the carrier are the connector's (dcsa/connector.ts); this module keeps our side.
+const connectorFor = (endpoint: CarrierEndpoint, timeoutMs: number) =>
+  createDcsaConnector({ baseUrl: endpoint.baseUrl, credentials: endpoint.credentials, timeoutMs });
 
 /** Subscribes a tracking request (once); returns our subscription id, or null if the carrier refused. */
 export async function subscribe(
@@ -35,14 +28,13 @@ export async function subscribe(
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64');
   const callbackUrl = `${callbackBaseUrl.replace(/\/+$/, '')}/api/dcsa/callback/${id}/`;
-  const res = await fetch(`${endpoint.baseUrl.replace(/\/+$/, '')}/v2/event-subscriptions`, {
-    method: 'POST',
-    headers: headers(endpoint.credentials),
-    body: JSON.stringify({ callbackUrl, secret, [REFERENCE_PARAMETER[request.codeType]]: request.reference }),
-    signal: AbortSignal.timeout(timeoutMs),
+  const answer = await connectorFor(endpoint, timeoutMs).subscribe({
+    codeType: request.codeType,
+    reference: request.reference,
+    callbackUrl,
+    secret,
   });
-  if (res.status !== 201 && res.status !== 200) return null;
-  const body = (await res.json().catch(() => ({}))) as { subscriptionID?: string };
+  if (answer.refused) return null;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('dcsa_subscriptions')
@@ -50,7 +42,7 @@ export async function subscribe(
         id,
         carrier_id: endpoint.carrierId,
         tracking_request_id: request.id,
-        carrier_subscription_id: body.subscriptionID ?? null,
+        carrier_subscription_id: answer.carrierSubscriptionId,
         secret,
         callback_url: callbackUrl,
       })
@@ -82,14 +74,7 @@ export async function unsubscribeAll(
     .execute();
   for (const sub of subs) {
     if (endpoint && sub.carrier_subscription_id) {
-      await fetch(
-        `${endpoint.baseUrl.replace(/\/+$/, '')}/v2/event-subscriptions/${encodeURIComponent(sub.carrier_subscription_id)}`,
-        {
-          method: 'DELETE',
-          headers: headers(endpoint.credentials, false),
-          signal: AbortSignal.timeout(timeoutMs),
-        },
-      ).catch(() => undefined);
+      await connectorFor(endpoint, timeoutMs).unsubscribe(sub.carrier_subscription_id);
     }
     await db.deleteFrom('dcsa_subscriptions').where('id', '=', sub.id).execute();
   }

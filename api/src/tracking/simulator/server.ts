@@ -1,5 +1,8 @@
-// The carrier network simulator: a DCSA Track & Trace v2.2 server playing many carriers, each
-// under /carriers/{SCAC}/v2/... Build it in-process (`createSimulator().app.inject` or
+// The carrier network simulator: a DCSA Track & Trace server playing many carriers, each under
+// /carriers/{SCAC}/v2/... (v2.2: events, subscriptions, signed pushes) and /carriers/{SCAC}/v3/events
+// (v3.0: the same journeys' events in the v3 shape, `eventUpdatedDateTimeMin`, `Next-Page-Cursor`
+// paging; no faults and no push there yet). Which one a carrier is polled on is the carrier's
+// `dcsa_api_version`. Build it in-process (`createSimulator().app.inject` or
 // `listen`) or run it on its own port (simulator/main.ts). Time is an injectable clock: events
 // appear when their eventCreatedDateTime has passed.
 import { createHmac, randomUUID } from 'node:crypto';
@@ -9,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isValidContainerNumber } from '../containers';
 import schema from '../dcsa/tnt-v2.2-events.schema.json';
 import type { CodeType } from '../dcsa/types';
+import { DCSA_V3_API_VERSION, toV3 } from '../dcsa/v3';
 import { generateJourney, type Journey, type SimEvent } from './journey';
 
 export interface Clock {
@@ -153,8 +157,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   app.addHook('onClose', async () => {
     for (const t of pending) clearTimeout(t);
   });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('API-Version', SIMULATOR_API_VERSION);
+  const isV3 = (url: string) => /^\/carriers\/[^/]+\/v3\//.test(url);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('API-Version', isV3(req.url) ? DCSA_V3_API_VERSION : SIMULATOR_API_VERSION);
   });
 
   const error = (reply: FastifyReply, status: number, message: string) =>
@@ -173,8 +178,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const scac = (req.params as { scac?: string }).scac;
     if (!scac) return;
     const version = req.headers['api-version'];
-    if (typeof version === 'string' && version.split('.')[0] !== '2') {
-      return error(reply, 400, `API-Version ${version} is not served here (major version 2)`);
+    const major = isV3(req.url) ? '3' : '2';
+    if (typeof version === 'string' && version.split('.')[0] !== major) {
+      return error(reply, 400, `API-Version ${version} is not served here (major version ${major})`);
     }
     const token = carriers[scac]?.bearerToken;
     if (token && req.headers.authorization !== `Bearer ${token}`)
@@ -275,6 +281,48 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       body = [...body].reverse();
     }
     return reply.send(body);
+  });
+
+  app.get('/carriers/:scac/v3/events', async (req, reply) => {
+    const { scac } = req.params as { scac: string };
+    const q = req.query as Record<string, string | undefined>;
+    const refs: Array<[CodeType, string | undefined]> = [
+      ['c_id', q.equipmentReference],
+      ['b_id', q.carrierBookingReference],
+      ['m_bl', q.transportDocumentReference],
+    ];
+    const given = refs.filter(([, v]) => v);
+    // v3 also allows a document with an equipmentReference; the simulator serves one reference.
+    if (given.length !== 1) {
+      return error(
+        reply,
+        400,
+        'Give one of equipmentReference, carrierBookingReference, transportDocumentReference',
+      );
+    }
+    const [codeType, reference] = given[0] as [CodeType, string];
+    const limit = q.limit === undefined ? 100 : Number(q.limit);
+    if (!Number.isInteger(limit) || limit < 1) return error(reply, 400, 'limit must be an integer >= 1');
+    const types = q.eventTypes ? q.eventTypes.split(',') : null;
+    const min = q.eventUpdatedDateTimeMin === undefined ? null : Date.parse(q.eventUpdatedDateTimeMin);
+    const max = q.eventUpdatedDateTimeMax === undefined ? null : Date.parse(q.eventUpdatedDateTimeMax);
+    if (Number.isNaN(min) || Number.isNaN(max))
+      return error(reply, 400, 'eventUpdatedDateTimeMin/Max must be date-times');
+    const journey = journeyFor(scac, codeType, reference);
+    // v3: no match is a 200 with no events, never a 404.
+    if (!journey) return reply.send({ events: [] });
+    const matching = released(journey, codeType === 'c_id' ? reference : null, types, clock.now()).filter(
+      (e) => {
+        const updated = Date.parse(e.event.eventCreatedDateTime);
+        return (min === null || updated >= min) && (max === null || updated <= max);
+      },
+    );
+    const filterKey = JSON.stringify(['v3', scac, codeType, reference, types, min, max]);
+    const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor, filterKey);
+    if (offset === null) return error(reply, 400, 'Invalid cursor');
+    if (offset + limit < matching.length)
+      reply.header('Next-Page-Cursor', encodeCursor(offset + limit, filterKey));
+    return reply.send({ events: matching.slice(offset, offset + limit).map((e) => toV3(e.event)) });
   });
 
   app.post('/carriers/:scac/v2/event-subscriptions', async (req, reply) => {
