@@ -5,7 +5,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { API_PORT, DEAD_REMOTE_PORT, PORTAL_PORT, PORTAL_WITH_DEAD_MAP_PORT, REMOTES } from './support/ports';
+import {
+  API_PORT,
+  DEAD_REMOTE_PORT,
+  E2E_PG_PORT,
+  MAILDEV_WEB_PORT,
+  PORTAL_PORT,
+  PORTAL_WITH_DEAD_MAP_PORT,
+  REMOTES,
+  SALES_ADDRESS,
+  SMTP_PORT,
+} from './support/ports';
 
 const root = path.resolve(__dirname, '..');
 // One data folder per run, kept in an env var so the workers (which load this file again) agree on it.
@@ -21,7 +31,8 @@ const serve = (app: string, port: number, env: Record<string, string> = {}) => (
   url: `http://localhost:${port}/`,
   env: { ...env, PORT: String(port) },
   reuseExistingServer: false,
-  timeout: 30_000,
+  // generous: on a loaded 2-core machine seven static servers and maildev start side by side
+  timeout: 90_000,
   stdout: 'ignore' as const,
 });
 
@@ -64,6 +75,15 @@ export default defineConfig({
     },
   ],
   webServer: [
+    // A real SMTP server for the contact form's mail; the specs read what it received from its REST API.
+    {
+      command: `node_modules/.bin/maildev --smtp ${SMTP_PORT} --web ${MAILDEV_WEB_PORT} --ip 127.0.0.1 --web-ip 127.0.0.1 --silent`,
+      cwd: root,
+      url: `http://127.0.0.1:${MAILDEV_WEB_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+    },
     {
       command: 'node --import tsx src/server.ts',
       cwd: path.join(root, 'api'),
@@ -73,7 +93,11 @@ export default defineConfig({
         DEMO_SEED: '1',
         DATABASE_URL: '',
         PORTAL_DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(API_PORT + 1),
+        EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        CONTACT_SALES_EMAIL: SALES_ADDRESS,
+        // the specs send several requests from the same address
+        CONTACT_RATE_LIMIT_MAX: '50',
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -150,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(exportTemplateRoutes);
       await api.register(reports);
       await api.register((await import('./routes/bi')).biRoutes);
+      await api.register(import('./contact'), { prefix: '/products' });
       await api.register(eventRoutes);
     },
     { prefix: '/api' },

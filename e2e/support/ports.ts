@@ -8,6 +8,14 @@ export const PORTAL_PORT = 18080 + OFFSET;
 /** A second shell whose mfe_map points at DEAD_REMOTE_PORT, where nothing listens until a test starts it. */
 export const PORTAL_WITH_DEAD_MAP_PORT = 18081 + OFFSET;
 export const DEAD_REMOTE_PORT = 13999 + OFFSET;
+/** maildev: the SMTP server the e2e API sends through, and its web/REST API (the specs read the mail there). */
+export const SMTP_PORT = 11025 + OFFSET;
+export const MAILDEV_WEB_PORT = 11080 + OFFSET;
+/** The embedded PostgreSQL of the e2e API (database `portal`, user and password `postgres`). */
+export const E2E_PG_PORT = API_PORT + 1;
+export const E2E_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${E2E_PG_PORT}/portal`;
+/** The address the e2e API mails contact requests to. */
+export const SALES_ADDRESS = 'sales@e2e.example';
 
 export interface RemoteInfo {
   name: string;

@@ -25,6 +25,8 @@ export interface RouteDef {
   hideTitleBar?: boolean;
   /** The BI tab is hidden on this route. */
   hideBiTab?: boolean;
+  /** A page of the public site (mfe-public), which draws its own top bar: the shell's public bar is left out. */
+  publicSite?: boolean;
 }
 
 export const ROUTES: readonly RouteDef[] = [
@@ -35,6 +37,7 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'areas.product',
     remote: { remote: 'mfe_public', module: 'LandingPage' },
     hideTitleBar: true,
+    publicSite: true,
   },
   {
     name: 'contact',
@@ -43,6 +46,7 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'areas.contact',
     remote: { remote: 'mfe_public', module: 'ContactPage' },
     hideTitleBar: true,
+    publicSite: true,
   },
   {
     name: 'terms-conditions',
@@ -51,6 +55,7 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'areas.terms',
     remote: { remote: 'mfe_public', module: 'TermsPage' },
     hideTitleBar: true,
+    publicSite: true,
   },
   {
     name: 'privacy-policy',
@@ -59,6 +64,7 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'areas.privacy',
     remote: { remote: 'mfe_public', module: 'PrivacyPage' },
     hideTitleBar: true,
+    publicSite: true,
   },
   { name: 'login', path: '/login', access: 'public', titleKey: 'areas.login', shell: 'login' },
   {

@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
+import { SiteLayout } from '../features/site/SiteLayout';
+import { ContactForm } from '../features/contact/ContactForm';
 
-/** Route page; its screens are built under their own issue. */
+/** The contact / request-information page (route `contact`). */
 export function ContactPage() {
   const { t } = useTranslation(NS);
   return (
-    <section className="pui-page" data-testid="page-contact-page">
-      <h1>{t('contact.title')}</h1>
-    </section>
+    <SiteLayout testId="page-contact-page">
+      <div className="pub-page">
+        <h1>{t('contact.title')}</h1>
+        <p className="pub-page__lead">{t('contact.lead')}</p>
+        <ContactForm />
+      </div>
+    </SiteLayout>
   );
 }

@@ -1,12 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import { NS } from '../i18n';
+import { SiteLayout } from '../features/site/SiteLayout';
+import { Features, Gallery, Hero, InfoBanner, ProductInfo } from '../features/landing/LandingSections';
 
-/** Route page; its screens are built under their own issue. */
+/** The landing page (route `product`, /). */
 export function LandingPage() {
-  const { t } = useTranslation(NS);
   return (
-    <section className="pui-page" data-testid="page-landing-page">
-      <h1>{t('landing.title')}</h1>
-    </section>
+    <SiteLayout testId="page-landing-page">
+      <Hero />
+      <Gallery />
+      <ProductInfo />
+      <Features />
+      <InfoBanner />
+    </SiteLayout>
   );
 }

@@ -15,15 +15,25 @@ async function renderAt(path: string, lng: 'en' | 'es' = 'en') {
 describe('title bar', () => {
   beforeEach(() => setSession({ token: null }));
 
-  it.each(['/', '/contact', '/terms-conditions', '/privacy-policy', '/login', '/nowhere'])(
-    'is hidden on %s when not authenticated (language toggle still there)',
+  it.each(['/login', '/nowhere'])(
+    'is hidden on %s when not authenticated (public bar with the language toggle instead)',
     async (path) => {
       await renderAt(path);
       expect(screen.queryByTestId('title-bar')).not.toBeInTheDocument();
       expect(screen.getByTestId('public-bar')).toBeInTheDocument();
       expect(screen.getByTestId('lang-toggle')).toBeInTheDocument();
       expect(screen.getByTestId('footer')).toBeInTheDocument();
-      if (path !== '/login' && path !== '/nowhere') await screen.findByTestId('remote-stub');
+    },
+  );
+
+  it.each(['/', '/contact', '/terms-conditions', '/privacy-policy'])(
+    'is hidden on %s when not authenticated, and the public site brings its own top bar',
+    async (path) => {
+      await renderAt(path);
+      expect(screen.queryByTestId('title-bar')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('public-bar')).not.toBeInTheDocument();
+      expect(screen.getByTestId('footer')).toBeInTheDocument();
+      await screen.findByTestId('remote-stub');
     },
   );
 

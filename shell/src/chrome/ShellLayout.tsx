@@ -54,7 +54,7 @@ export function ShellLayout() {
             onToggleNav={() => (mobile ? setDrawerOpen((o) => !o) : setPanelOpen((o) => !o))}
           />
         </Suspense>
-      ) : (
+      ) : route.publicSite ? null : (
         <PublicBar authenticated={Boolean(token)} onLoginPage={route.name === 'login'} />
       )}
       <div className="shell__body">

@@ -1,6 +1,6 @@
 // Mounts one exposed page of a remote: lazy loading with automatic retries, a spinner meanwhile, and an
 // error boundary with a fallback that names the area and offers a Retry that really loads again.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '@portal/shared-ui';
 import { TEST_IDS } from '../testids';
@@ -71,8 +71,17 @@ export interface RemoteFallbackProps {
   onRetry: () => void;
 }
 
+/** Shows the live page instead of a prerendered public page's static copy (see mfe-public/prerender/). */
+export function releasePrerender(doc: Document | undefined = globalThis.document): void {
+  if (!doc) return;
+  doc.getElementById('pre')?.remove();
+  doc.documentElement.classList.remove('pre-active');
+}
+
 export function RemoteFallback({ area, busy, onRetry }: RemoteFallbackProps) {
   const { t } = useTranslation('common');
+  // A public page whose remote cannot load: its fallback must be seen, not the static copy.
+  useEffect(() => releasePrerender(), []);
   return (
     <section className="shell-remote__fallback" role="alert" data-testid={TEST_IDS.remoteFallback}>
       <h2 className="shell-remote__fallback-title">{area}</h2>

@@ -1,0 +1,206 @@
+// The contact form of spec section 2: name, email, phone, company, remarks and the terms box (unchecked at
+// start); Send and Back (to /). Each problem is its own ERROR notification (4 s); a sent request shows
+// 'Success' / 'request success' (4 s) and clears the form.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from '@portal/shared-ui/router';
+import { Button, Checkbox, DURATIONS, notifyError, notifySuccess, TextInput } from '@portal/shared-ui';
+import { ApiError, errorToNotificationBody } from '@portal/shared-api';
+import { NS } from '../../i18n';
+import { sendContactRequest, toPayload, type ContactFields } from './contact-api';
+import { validateContactForm, type RequiredField } from './contact-validation';
+
+const EMPTY: ContactFields = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  remarks: '',
+  terms: false,
+  website: '',
+};
+
+export const CONTACT_TEST_IDS = {
+  form: 'contact-form',
+  name: 'contact-name',
+  email: 'contact-email',
+  phone: 'contact-phone',
+  company: 'contact-company',
+  remarks: 'contact-remarks',
+  terms: 'contact-terms',
+  send: 'contact-send',
+  back: 'contact-back',
+} as const;
+
+const LABEL_KEYS = {
+  name: 'contact.name',
+  email: 'contact.email',
+  phone: 'contact.phone',
+  company: 'contact.company',
+  comments: 'contact.remarks',
+  terms: 'contact.termsLink',
+} as const;
+
+export function ContactForm() {
+  const { t, i18n } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [fields, setFields] = useState<ContactFields>(EMPTY);
+  const [invalid, setInvalid] = useState<Partial<Record<RequiredField, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof ContactFields>(key: K, value: ContactFields[K]) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    if (key in invalid) setInvalid((v) => ({ ...v, [key]: false }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const errors = validateContactForm(fields);
+    setInvalid(
+      Object.fromEntries(errors.flatMap((e) => (e.kind === 'blank' ? [[e.field, true]] : []))) as Partial<
+        Record<RequiredField, boolean>
+      >,
+    );
+    if (errors.length > 0) {
+      for (const error of errors) {
+        const message =
+          error.kind === 'terms'
+            ? t('contact.errors.terms')
+            : t('contact.errors.blank', { field: t(`contact.${error.field}`) });
+        notifyError(t('contact.errors.title'), message, DURATIONS.contact);
+      }
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendContactRequest(toPayload(fields, i18n.resolvedLanguage ?? i18n.language));
+      notifySuccess(t('contact.success.title'), t('contact.success.message'), DURATIONS.contact);
+      setFields(EMPTY);
+      setInvalid({});
+    } catch (error) {
+      // The API answers with the form's own messages ({field: [message]}), already in the visitor's language.
+      const body = errorToNotificationBody(error).map((entry) =>
+        error instanceof ApiError && entry.label in LABEL_KEYS
+          ? { ...entry, label: t(LABEL_KEYS[entry.label as keyof typeof LABEL_KEYS]) }
+          : entry,
+      );
+      notifyError(t('contact.errors.title'), body, DURATIONS.contact);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const optional = <span className="pub-optional"> ({t('contact.optional')})</span>;
+
+  return (
+    <form className="pub-contact" noValidate onSubmit={onSubmit} data-testid={CONTACT_TEST_IDS.form}>
+      <div className="pub-contact__grid">
+        <TextInput
+          label={t('contact.name')}
+          name="name"
+          autoComplete="name"
+          required
+          aria-required="true"
+          maxLength={150}
+          value={fields.name}
+          aria-invalid={invalid.name || undefined}
+          onChange={(e) => set('name', e.target.value)}
+          data-testid={CONTACT_TEST_IDS.name}
+        />
+        <TextInput
+          label={t('contact.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          aria-required="true"
+          maxLength={254}
+          value={fields.email}
+          aria-invalid={invalid.email || undefined}
+          onChange={(e) => set('email', e.target.value)}
+          data-testid={CONTACT_TEST_IDS.email}
+        />
+        <TextInput
+          label={
+            <>
+              {t('contact.phone')}
+              {optional}
+            </>
+          }
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+          value={fields.phone}
+          onChange={(e) => set('phone', e.target.value)}
+          data-testid={CONTACT_TEST_IDS.phone}
+        />
+        <TextInput
+          label={t('contact.company')}
+          name="company"
+          autoComplete="organization"
+          required
+          aria-required="true"
+          maxLength={150}
+          value={fields.company}
+          aria-invalid={invalid.company || undefined}
+          onChange={(e) => set('company', e.target.value)}
+          data-testid={CONTACT_TEST_IDS.company}
+        />
+      </div>
+      <div className="pui-field pub-contact__remarks">
+        <label className="pui-field__label" htmlFor="contact-remarks">
+          {t('contact.remarks')}
+          {optional}
+        </label>
+        <textarea
+          id="contact-remarks"
+          name="remarks"
+          className="pui-input pub-textarea"
+          rows={5}
+          maxLength={5000}
+          value={fields.remarks}
+          onChange={(e) => set('remarks', e.target.value)}
+          data-testid={CONTACT_TEST_IDS.remarks}
+        />
+      </div>
+      {/* Honeypot: off screen and out of the tab order; people leave it empty, bots fill it. */}
+      <div className="pub-hp" aria-hidden="true">
+        <label htmlFor="contact-website">{t('contact.honeypot')}</label>
+        <input
+          id="contact-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={fields.website}
+          onChange={(e) => set('website', e.target.value)}
+        />
+      </div>
+      <Checkbox
+        className="pub-contact__terms"
+        checked={fields.terms}
+        onChange={(checked) => set('terms', checked)}
+        data-testid={CONTACT_TEST_IDS.terms}
+        label={
+          <>
+            {t('contact.termsBefore')}
+            <Link to="/terms-conditions">{t('contact.termsLink')}</Link>
+            {t('contact.termsAnd')}
+            <Link to="/privacy-policy">{t('contact.privacyLink')}</Link>
+            {t('contact.termsAfter')}
+          </>
+        }
+      />
+      <div className="pub-contact__actions">
+        <Button type="submit" variant="primary" busy={busy} data-testid={CONTACT_TEST_IDS.send}>
+          {t('contact.send')}
+        </Button>
+        <Button variant="secondary" onClick={() => navigate('/')} data-testid={CONTACT_TEST_IDS.back}>
+          {t('contact.back')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+// The side menu the hamburger slides in (spec section 2): it closes on an outside click, on Escape and when a
+// link is followed. While open, focus moves into it; on close it returns to the hamburger button.
+import { useEffect, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../../i18n';
+import { SITE_LINKS } from '../../lib/config';
+import { SiteLink } from './SiteLink';
+import { SITE_TEST_IDS } from './site-testids';
+
+export interface SideMenuProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  /** The hamburger button: a click on it is not an outside click, and it gets the focus back. */
+  trigger: RefObject<HTMLButtonElement | null>;
+}
+
+export function SideMenu({ id, open, onClose, trigger }: SideMenuProps) {
+  const { t } = useTranslation(NS);
+  const panel = useRef<HTMLElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (!open) {
+      if (wasOpen.current && panel.current?.contains(document.activeElement)) trigger.current?.focus();
+      wasOpen.current = false;
+      return;
+    }
+    wasOpen.current = true;
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (panel.current?.contains(target) || trigger.current?.contains(target)) return;
+      onClose();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        onClose();
+        trigger.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, onClose, trigger]);
+
+  const links = [
+    { href: SITE_LINKS.product, label: t('site.product') },
+    { href: SITE_LINKS.services, label: t('site.services') },
+    { href: SITE_LINKS.digitalization, label: t('site.digitalization') },
+    { href: '/contact', label: t('site.contact') },
+    { href: '/login', label: t('site.clientArea') },
+    { href: '/privacy-policy', label: t('footer.privacy') },
+    { href: '/terms-conditions', label: t('footer.terms') },
+  ];
+
+  return (
+    <>
+      <div className={['pub-menu-backdrop', open && 'pub-menu-backdrop--open'].filter(Boolean).join(' ')} />
+      <nav
+        id={id}
+        ref={panel}
+        className={['pub-menu', open && 'pub-menu--open'].filter(Boolean).join(' ')}
+        aria-label={t('site.menu')}
+        aria-hidden={!open}
+        data-testid={SITE_TEST_IDS.sideMenu}
+        data-open={open}
+      >
+        <div className="pub-menu__head">
+          <span className="pub-menu__title">{t('site.menu')}</span>
+          <button
+            type="button"
+            className="pub-icon-button"
+            aria-label={t('site.closeMenu')}
+            onClick={() => {
+              onClose();
+              trigger.current?.focus();
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <ul className="pub-menu__list">
+          {links.map((link) => (
+            <li key={link.href + link.label}>
+              <SiteLink href={link.href} className="pub-menu__link" onClick={onClose}>
+                {link.label}
+              </SiteLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
