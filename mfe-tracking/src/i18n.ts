@@ -20,6 +20,8 @@ const en = {
     subtitle: 'Track by container, booking or B/L number, one at a time or from a spreadsheet',
     single: 'One request',
     bulk: 'Many requests from a file',
+    readOnly:
+      'Your user can look at tracking requests but not create them: this form cannot be saved. Ask a manager of your company for write access.',
   },
   trackingRequestDetail: {
     title: 'Tracking request {{id}}',
@@ -121,6 +123,10 @@ const en = {
     hide: 'Hide',
     show: 'Show',
     empty: 'No shipments yet. They appear as soon as the carrier reports the containers.',
+    emptyInvalid: 'No shipments: the carrier did not accept this request (see the warning above).',
+    emptyStopped: 'This request has no shipments.',
+    allHidden_one: 'The only shipment of this request is hidden. Choose Show All to see it.',
+    allHidden_other: 'All {{count}} shipments of this request are hidden. Choose Show All to see them.',
     open: 'Open shipment {{container}}',
   },
   form: {
@@ -187,6 +193,8 @@ const es: Shape<typeof en> = {
     subtitle: 'Siga un contenedor, una reserva o un B/L, de uno en uno o desde una hoja de cálculo',
     single: 'Una solicitud',
     bulk: 'Varias solicitudes desde un archivo',
+    readOnly:
+      'Su usuario puede consultar las solicitudes de seguimiento, pero no crearlas: este formulario no se puede guardar. Pida acceso de escritura a un responsable de su empresa.',
   },
   trackingRequestDetail: {
     title: 'Solicitud de seguimiento {{id}}',
@@ -288,6 +296,10 @@ const es: Shape<typeof en> = {
     hide: 'Ocultar',
     show: 'Mostrar',
     empty: 'Aún no hay envíos. Aparecen en cuanto la naviera informa de los contenedores.',
+    emptyInvalid: 'No hay envíos: la naviera no aceptó esta solicitud (vea el aviso de arriba).',
+    emptyStopped: 'Esta solicitud no tiene envíos.',
+    allHidden_one: 'El único envío de esta solicitud está oculto. Elija Mostrar todos para verlo.',
+    allHidden_other: 'Los {{count}} envíos de esta solicitud están ocultos. Elija Mostrar todos para verlos.',
     open: 'Abrir el envío {{container}}',
   },
   form: {

@@ -11,8 +11,8 @@ export { Button } from './components/button/Button';
 export type { ButtonProps } from './components/button/Button';
 export { TextInput } from './components/text-input/TextInput';
 export type { TextInputProps } from './components/text-input/TextInput';
-export { NumberInput } from './components/number-input/NumberInput';
-export type { NumberInputProps } from './components/number-input/NumberInput';
+export { checkInteger, NumberInput } from './components/number-input/NumberInput';
+export type { IntegerCheck, NumberInputProps } from './components/number-input/NumberInput';
 export { DateInput } from './components/date-input/DateInput';
 export type { DateInputProps } from './components/date-input/DateInput';
 export { Checkbox } from './components/checkbox/Checkbox';
@@ -71,7 +71,7 @@ export {
   SUPPORTED_LANGUAGES,
 } from './app/i18n-setup';
 export type { Language } from './app/i18n-setup';
-export { globalSpinnerStore, useGlobalSpinner, withGlobalSpinner } from './app/spinner-store';
+export { globalSpinnerStore, useGlobalSpinner, usePageSpinner, withGlobalSpinner } from './app/spinner-store';
 export { mountStandalone } from './app/mount-standalone';
 export type { StandaloneOptions } from './app/mount-standalone';
 

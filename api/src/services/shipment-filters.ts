@@ -36,8 +36,9 @@ export const ORDERING_FIELDS = {
   carrier: sql`(SELECT c.short_name FROM carriers c WHERE c.id = shipments.carrier_id)`,
   status: sql`shipments.status`,
   lifecycle_status: sql`shipments.lifecycle_status`,
-  pol_loc: sql`(SELECT l.name FROM locations l WHERE l.id = shipments.pol_loc_id)`,
-  pod_loc: sql`(SELECT l.name FROM locations l WHERE l.id = shipments.pod_loc_id)`,
+  // by what the lists show: the UN/LOCODE, else the name
+  pol_loc: sql`(SELECT coalesce(nullif(l.locode, ''), l.name) FROM locations l WHERE l.id = shipments.pol_loc_id)`,
+  pod_loc: sql`(SELECT coalesce(nullif(l.locode, ''), l.name) FROM locations l WHERE l.id = shipments.pod_loc_id)`,
   etd: sql`shipments.etd`,
   atd: sql`shipments.atd`,
   eta: sql`shipments.eta`,
@@ -137,6 +138,19 @@ function int(value: string): number | null {
   return /^[+-]?\d{1,7}$/.test(value) ? Number(value) : null;
 }
 
+/** Relative day filters stay within a century of today, far inside PostgreSQL's timestamp range. */
+export const MAX_RELATIVE_DAYS = 36_500;
+
+/** Adds the range error of a relative day count `n` (of `field`) to `errors`; true when it is within range. */
+function daysInRange(field: string, n: number, errors: ErrorCollector): boolean {
+  if (n > MAX_RELATIVE_DAYS)
+    errors.add(field, `Ensure this value is less than or equal to ${MAX_RELATIVE_DAYS}.`);
+  else if (n < -MAX_RELATIVE_DAYS)
+    errors.add(field, `Ensure this value is greater than or equal to ${-MAX_RELATIVE_DAYS}.`);
+  else return true;
+  return false;
+}
+
 function bool(value: string): boolean | null {
   const v = value.toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(v)) return true;
@@ -210,13 +224,15 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
     if (relMin !== undefined) {
       const n = int(relMin);
       if (n === null) errors.add(`${field}_rel_min`, MESSAGES.integer);
-      else range.from = maxDate(range.from, new Date(today.getTime() + n * DAY_MS));
+      else if (daysInRange(`${field}_rel_min`, n, errors))
+        range.from = maxDate(range.from, new Date(today.getTime() + n * DAY_MS));
     }
     const relMax = single(query, `${field}_rel_max`);
     if (relMax !== undefined) {
       const n = int(relMax);
       if (n === null) errors.add(`${field}_rel_max`, MESSAGES.integer);
-      else range.to = minDate(range.to, new Date(today.getTime() + (n + 1) * DAY_MS));
+      else if (daysInRange(`${field}_rel_max`, n, errors))
+        range.to = minDate(range.to, new Date(today.getTime() + (n + 1) * DAY_MS));
     }
     if (range.from || range.to) filters.dates[field] = range;
   }
@@ -229,20 +245,20 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
     if (min !== undefined) {
       const n = int(min);
       if (n === null) errors.add(`${key}_min`, MESSAGES.integer);
-      else range.from = dayBound(n, -0.5);
+      else if (daysInRange(`${key}_min`, n, errors)) range.from = dayBound(n, -0.5);
     }
     const max = single(query, `${key}_max`);
     if (max !== undefined) {
       const n = int(max);
       if (n === null) errors.add(`${key}_max`, MESSAGES.integer);
-      else range.to = dayBound(n, 0.5);
+      else if (daysInRange(`${key}_max`, n, errors)) range.to = dayBound(n, 0.5);
     }
     if (key === 'dta') {
       const exact = single(query, 'dta');
       if (exact !== undefined) {
         const n = int(exact);
         if (n === null) errors.add('dta', MESSAGES.integer);
-        else {
+        else if (daysInRange('dta', n, errors)) {
           range.from = maxDate(range.from, dayBound(n, -0.5));
           range.to = minDate(range.to, dayBound(n, 0.5));
         }
@@ -268,7 +284,7 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
     const n = int(lastNDays);
     if (n === null) errors.add('last_n_days', MESSAGES.integer);
     else if (n < 1) errors.add('last_n_days', MESSAGES.positive);
-    else filters.last_n_days = n;
+    else if (daysInRange('last_n_days', n, errors)) filters.last_n_days = n;
   }
 
   for (const v of values(query, 'ordering')) {
@@ -407,7 +423,8 @@ function orderTerms(f: ShipmentFilters, thresholds: HealthThresholds): OrderTerm
       o.field === 'health'
         ? sql`(CASE ${healthExpression(thresholds)} WHEN 'ontrack' THEN 0 WHEN 'delayed' THEN 1 ELSE 2 END)`
         : ORDERING_FIELDS[o.field];
-    if (expr) terms.push({ expr, desc: o.desc });
+    // empty values last in both directions (PostgreSQL puts NULLs first when descending)
+    if (expr) terms.push({ expr, desc: o.desc, nullsLast: true });
   }
   if (!f.ordering.some((o) => o.field === 'id')) terms.push({ expr: sql`shipments.id`, desc: true });
   return terms;
@@ -419,6 +436,35 @@ const termSql = (expr: RawBuilder<unknown>, t: OrderTerm): RawBuilder<unknown> =
 /** ORDER BY terms: order_dta first (dta ascending), then `ordering`, then id descending (stable pages). */
 export function shipmentOrderBy(f: ShipmentFilters, thresholds: HealthThresholds): RawBuilder<unknown>[] {
   return orderTerms(f, thresholds).map((t) => termSql(t.expr, t));
+}
+
+/**
+ * A descending page with empty values last over many matches: the ascending indexes walked backwards give
+ * NULLS FIRST, and `DESC NULLS LAST` would sort every match (2 s instead of 0.1 s on 1,000,000 shipments).
+ * So the rows with a value (index walked backwards) and those without are taken apart, each up to the page's
+ * end, and the page is cut from the two in that order.
+ */
+function nullsLastDescending(
+  terms: OrderTerm[],
+  where: RawBuilder<unknown>,
+  limit: number,
+  offset: number,
+): RawBuilder<unknown> {
+  const [first, ...rest] = terms;
+  const keys = sql.join(
+    terms.map((t, i) => sql`, ${t.expr} AS ${sql.ref(`o${i}`)}`),
+    sql``,
+  );
+  const plain = (t: OrderTerm) => ({ ...t, nullsLast: false });
+  const part = (empty: boolean, by: OrderTerm[]) =>
+    sql`(SELECT shipments.id${keys}, ${sql.raw(empty ? '1' : '0')} AS g FROM shipments
+      WHERE ${where} AND ${first.expr} IS ${sql.raw(empty ? 'NULL' : 'NOT NULL')}
+      ORDER BY ${sql.join(by.map((t) => termSql(t.expr, t)))} LIMIT ${limit + offset})`;
+  const withValue = part(false, [plain(first), ...rest]);
+  const without = part(true, rest.length ? rest : [{ expr: sql`shipments.id`, desc: true }]);
+  return sql`SELECT u.id FROM (${withValue} UNION ALL ${without}) u
+    ORDER BY u.g, ${sql.join(terms.map((t, i) => termSql(sql.ref(`u.o${i}`), t)))}
+    LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /** At most this many matches: filter first, then sort (see shipmentPageQuery). */
@@ -455,7 +501,9 @@ export function shipmentPageQuery(
         )} FROM shipments WHERE ${where} OFFSET 0) f
           ORDER BY ${sql.join(terms.map((t, i) => termSql(sql.ref(`f.o${i}`), t)))}
           LIMIT ${limit} OFFSET ${offset}`
-      : sql`SELECT shipments.id FROM shipments WHERE ${where} ORDER BY ${sql.join(order)}
+      : terms[0]?.desc && terms[0].nullsLast
+        ? nullsLastDescending(terms, where, limit, offset)
+        : sql`SELECT shipments.id FROM shipments WHERE ${where} ORDER BY ${sql.join(order)}
           LIMIT ${limit} OFFSET ${offset}`;
   let page = selectShipments(db, companyId, thresholds)
     .select(lookupsColumn(lookups ?? { projects: false }).as('lookups'))

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorToNotificationBody, shipmentsApi, type Shipment } from '@portal/shared-api';
-import { Button, notifyError, RemoteWidget, Spinner, type RouteMapProps } from '@portal/shared-ui';
-import { useNavigate, useParams } from '@portal/shared-ui/router';
+import { Button, notifyError, RemoteWidget, usePageSpinner, type RouteMapProps } from '@portal/shared-ui';
+import { useBack, useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { ChangeHistory, type DateChange } from '../features/detail/ChangeHistory';
 import { ShipmentCard } from '../features/detail/ShipmentCard';
@@ -41,7 +41,6 @@ export function ShipmentDetailPage() {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('common');
   const { id } = useParams();
-  const navigate = useNavigate();
   const [shipment, setShipment] = useState<ShipmentDetail | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
   const [showPlanned, setShowPlanned] = useState(false);
@@ -70,7 +69,9 @@ export function ShipmentDetailPage() {
     return () => controller.abort();
   }, [id, tc]);
 
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/shipments'));
+  const back = useBack('/shipments');
+  // the whole page waits for the shipment: the shell's global spinner
+  usePageSpinner(state === 'loading', t('detail.loading'));
 
   return (
     <section className="pui-page shp-page" data-testid="page-shipment-detail-page">
@@ -80,7 +81,6 @@ export function ShipmentDetailPage() {
           ← {t('detail.back')}
         </Button>
       </div>
-      {state === 'loading' && <Spinner size="lg" label={t('detail.loading')} />}
       {state === 'missing' && (
         <p className="shp-panel" role="status" data-testid="detail-missing">
           {t('detail.notFound')}

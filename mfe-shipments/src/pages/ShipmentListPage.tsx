@@ -26,7 +26,9 @@ export function ShipmentListPage() {
   const { t } = useTranslation(NS);
   const filters = useUrlFilters(SHIPMENT_FILTERS);
   const carriers = useCarriers();
-  const { rows, count, pageCount, loading, reload } = useShipmentsPage(filters.query);
+  const { rows, count, pageCount, loading, reload } = useShipmentsPage(filters.query, (page) =>
+    filters.setPage(page, { replace: true }),
+  );
   const columnsPrefs = useColumnPreferences('shipments_fields');
   const [configOpen, setConfigOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);

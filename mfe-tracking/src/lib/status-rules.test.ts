@@ -1,4 +1,4 @@
-import { isEditable, offeredActions } from './status-rules';
+import { isEditable, isInlineEditable, offeredActions } from './status-rules';
 
 const flags = (status: string, archivable = true, cancellable = true) => ({
   status,
@@ -45,5 +45,11 @@ describe('Retry, Archive and Cancel (spec section 4)', () => {
     expect(isEditable('new')).toBe(true);
     for (const status of ['invalid', 'ongoing', 'archived', 'cancelled'])
       expect(isEditable(status)).toBe(false);
+  });
+
+  it('offers the list inline client code / project only where the API takes the change', () => {
+    for (const status of ['invalid', 'new', 'ongoing']) expect(isInlineEditable(status)).toBe(true);
+    for (const status of ['cancelled', 'archived', 'pending_archiving', 'pending_cancelling'])
+      expect(isInlineEditable(status)).toBe(false);
   });
 });

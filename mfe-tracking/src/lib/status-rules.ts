@@ -47,3 +47,13 @@ export function offeredActions(request: RequestFlags, place: ActionPlace): Offer
 export function isEditable(status: TrackingRequestStatus | string): boolean {
   return status === 'new';
 }
+
+/**
+ * Statuses in which the API takes a change of client code or project (api EDITABLE_STATUSES: invalid, new,
+ * ongoing); elsewhere (cancelled, archived, pending) the list shows the value without an editor.
+ */
+const INLINE_EDITABLE: readonly string[] = ['invalid', 'new', 'ongoing'];
+
+export function isInlineEditable(status: TrackingRequestStatus | string): boolean {
+  return INLINE_EDITABLE.includes(status);
+}

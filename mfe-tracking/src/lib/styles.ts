@@ -44,6 +44,7 @@ const css = `
 .trk-health--ontrack { color: var(--pui-color-success); }
 .trk-health--delayed { color: var(--pui-color-warning); }
 .trk-health--alerted { color: var(--pui-color-danger); }
+.trk-health__label { color: var(--pui-color-text, inherit); }
 .trk-link { color: var(--pui-color-accent); font-weight: var(--pui-font-weight-medium); text-decoration: none; }
 .trk-link:hover { text-decoration: underline; }
 .trk-expander {

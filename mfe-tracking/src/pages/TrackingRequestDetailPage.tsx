@@ -10,7 +10,7 @@ import {
   useSession,
   type TrackingRequestRecord,
 } from '@portal/shared-api';
-import { Spinner } from '@portal/shared-ui';
+import { usePageSpinner } from '@portal/shared-ui';
 import { Link, useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { HealthCounts } from '../features/common/HealthCounts';
@@ -23,6 +23,7 @@ import { formatDate, formatDateTime, NONE } from '../lib/format';
 import { useLookups } from '../lib/lookups';
 import { notifyRequestError } from '../lib/notices';
 import { isEditable, offeredActions } from '../lib/status-rules';
+import { distinctWarnings } from '../lib/request-texts';
 import { ensureTrackingStyles } from '../lib/styles';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; request: TrackingRequestRecord };
@@ -65,6 +66,9 @@ export function TrackingRequestDetailPage() {
     [],
   );
 
+  // the whole page waits for the request: the shell's global spinner
+  usePageSpinner(load.state === 'loading', t('actions.loading', { ns: 'common' }));
+
   const heading = <h1>{t('trackingRequestDetail.title', { id })}</h1>;
 
   if (load.state !== 'ready') {
@@ -73,9 +77,7 @@ export function TrackingRequestDetailPage() {
         <header className="trk-page__head">
           <div>{heading}</div>
         </header>
-        {load.state === 'loading' ? (
-          <Spinner size="lg" label={t('actions.loading', { ns: 'common' })} />
-        ) : (
+        {load.state === 'loading' ? null : (
           <div className="trk-card">
             <p>{t('trackingRequestDetail.notFound')}</p>
             <Link className="trk-link" to="/tracking-requests">
@@ -90,6 +92,7 @@ export function TrackingRequestDetailPage() {
   const request = load.request;
   const editable = writable && isEditable(request.status);
   const offered = offeredActions(request, 'detail');
+  const warnings = distinctWarnings(request.warnings);
   const hasActions = offered.retry.offered || offered.archive.offered || offered.cancel.offered;
 
   return (
@@ -190,7 +193,7 @@ export function TrackingRequestDetailPage() {
           <div>
             <dt>{t('columns.shipments_health')}</dt>
             <dd>
-              <HealthCounts counts={request.shipments_health} />
+              <HealthCounts counts={request.shipments_health} withLabels />
             </dd>
           </div>
           <div>
@@ -204,17 +207,17 @@ export function TrackingRequestDetailPage() {
             </div>
           )}
         </dl>
-        {request.warnings?.length > 0 && (
-          <ul className="trk-warnings">
-            {request.warnings.map((warning, i) => (
-              <li key={i}>{typeof warning === 'string' ? warning : warning.message}</li>
+        {warnings.length > 0 && (
+          <ul className="trk-warnings" data-testid="request-warnings">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
             ))}
           </ul>
         )}
       </div>
       <div className="trk-card">
         <h2>{t('trackingRequestDetail.shipments')}</h2>
-        <RequestShipments requestId={request.id} manageHidden canWrite={writable} />
+        <RequestShipments requestId={request.id} status={request.status} manageHidden canWrite={writable} />
       </div>
       {writable && hasActions && (
         <div className="trk-card">

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { canWrite as canWriteOf, useSession } from '@portal/shared-api';
 import { DURATIONS, notifyError } from '@portal/shared-ui';
-import { useNavigate } from '@portal/shared-ui/router';
+import { useBack, useNavigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { BulkUpload } from '../features/form/BulkUpload';
 import { RequestForm } from '../features/form/RequestForm';
@@ -22,11 +22,7 @@ export function TrackingRequestFormPage() {
     navigate('/dashboard');
   };
 
-  const back = () => {
-    const state = window.history.state as { idx?: number } | null;
-    if (state?.idx && state.idx > 0) navigate(-1);
-    else navigate('/tracking-requests');
-  };
+  const back = useBack('/tracking-requests');
 
   return (
     <section className="pui-page trk-page" data-testid="page-tracking-request-form-page">
@@ -38,6 +34,11 @@ export function TrackingRequestFormPage() {
       </header>
       <div className="trk-card">
         <h2>{t('trackingRequestAdd.single')}</h2>
+        {!writable && (
+          <p className="trk-note" role="note" data-testid="form-read-only">
+            {t('trackingRequestAdd.readOnly')}
+          </p>
+        )}
         <RequestForm
           carriers={carriers}
           projects={projects}

@@ -3,17 +3,18 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ApiError,
   canWrite as canWriteOf,
   exportTrackingRequests,
   trackingRequestsApi,
   useSession,
+  type TrackingRequestQuery,
   type TrackingRequestRecord,
 } from '@portal/shared-api';
 import { Button, DURATIONS, Modal, Table, type TableColumn } from '@portal/shared-ui';
 import {
   ConfigureColumnsModal,
   LISTS_NS,
+  loadPageOrLast,
   useColumnPreferences,
   useUrlFilters,
   visibleColumnKeys,
@@ -38,6 +39,7 @@ import {
 import { TrackingRequestFilters } from '../features/list/TrackingRequestFilters';
 import { formatDate, formatDateTime, NONE } from '../lib/format';
 import { useLookups } from '../lib/lookups';
+import { isInlineEditable } from '../lib/status-rules';
 import { notifyRequestError } from '../lib/notices';
 import { ensureTrackingStyles } from '../lib/styles';
 
@@ -64,20 +66,22 @@ export function TrackingRequestListPage() {
   const queryKey = JSON.stringify(query);
   useEffect(() => {
     const controller = new AbortController();
+    const asked = JSON.parse(queryKey) as TrackingRequestQuery;
     setLoading(true);
-    trackingRequestsApi
-      .list(JSON.parse(queryKey), controller.signal)
-      .then((answer) => {
+    // a page that no longer exists (an old bookmark, the list got shorter): the last one that does
+    loadPageOrLast(page, PAGE_SIZE, (p) =>
+      trackingRequestsApi.list({ ...asked, page: p > 1 ? p : undefined }, controller.signal),
+    )
+      .then(({ answer, page: shown }) => {
         setRows(answer.results);
         setCount(answer.count);
         setLoading(false);
+        if (shown !== page) setPage(shown, { replace: true });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setLoading(false);
-        // a page that no longer exists (the list got shorter): back to the first one
-        if (error instanceof ApiError && error.status === 404 && page > 1) setPage(1);
-        else notifyRequestError(error);
+        notifyRequestError(error);
       });
     return () => controller.abort();
   }, [queryKey, reload, page, setPage]);
@@ -128,7 +132,7 @@ export function TrackingRequestListPage() {
         case 'code_value':
           return <span className="trk-mono">{row.code_value}</span>;
         case 'client_code':
-          return writable ? (
+          return writable && isInlineEditable(row.status) ? (
             <InlineClientCode
               requestId={row.id}
               value={row.client_code ?? ''}
@@ -138,7 +142,7 @@ export function TrackingRequestListPage() {
             row.client_code || NONE
           );
         case 'project':
-          return writable && projects.length > 0 ? (
+          return writable && isInlineEditable(row.status) && projects.length > 0 ? (
             <InlineProject
               requestId={row.id}
               projectId={row.project_id}

@@ -1,4 +1,5 @@
 // The global spinner page: any app can show it around long work; it stays up while at least one caller holds it.
+import { useEffect } from 'react';
 import { createStore, useStore } from 'zustand';
 
 interface SpinnerState {
@@ -27,4 +28,16 @@ export async function withGlobalSpinner<T>(work: Promise<T>, label?: string): Pr
   } finally {
     globalSpinnerStore.getState().hide();
   }
+}
+
+/**
+ * Shows the global spinner (the shell's full-page overlay) while `active` is true: for a page that has nothing
+ * to show until its data comes (a detail page's first load). Released when `active` turns false or on unmount.
+ */
+export function usePageSpinner(active: boolean, label?: string): void {
+  useEffect(() => {
+    if (!active) return;
+    globalSpinnerStore.getState().show(label);
+    return () => globalSpinnerStore.getState().hide();
+  }, [active, label]);
 }

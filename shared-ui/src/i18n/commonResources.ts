@@ -46,6 +46,11 @@ const en = {
   modal: {
     close: 'Close',
   },
+  numberInput: {
+    number: 'Enter a whole number, e.g. 7 or -7',
+    min: 'Minimum {{min}}',
+    max: 'Maximum {{max}}',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -74,7 +79,7 @@ const es: Shape<typeof en> = {
   },
   errors: {
     title: 'ERROR',
-    generic: 'Algo salió mal. Vuelve a intentarlo.',
+    generic: 'Algo salió mal. Vuelva a intentarlo.',
     unavailable: 'Esta sección no está disponible en este momento.',
     tryAgain: 'Volver a intentarlo',
   },
@@ -93,6 +98,11 @@ const es: Shape<typeof en> = {
   },
   modal: {
     close: 'Cerrar',
+  },
+  numberInput: {
+    number: 'Escriba un número entero, p. ej. 7 o -7',
+    min: 'Mínimo {{min}}',
+    max: 'Máximo {{max}}',
   },
 };
 

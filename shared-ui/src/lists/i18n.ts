@@ -29,6 +29,25 @@ const en = {
     reset: 'Reset Filters',
     configureColumns: 'Configure Columns',
   },
+  // The shipment status texts of spec section 4, which the API sends in English (see shipmentStatus.ts).
+  shipmentStatus: {
+    waiting_for_pickup: 'Waiting for pickup',
+    land_transport_to_pol: 'Land transport to POL',
+    in_pol_terminal: 'In POL terminal',
+    waiting_for_departure_from_pol: 'Waiting for departure from POL',
+    ocean_transport_from_pol: 'Ocean transport from POL',
+    in_transshipment: 'In transshipment',
+    ocean_transport_to_pod: 'Ocean transport to POD',
+    waiting_for_discharge_at_pod: 'Waiting for discharge at POD',
+    in_pod_terminal: 'In POD terminal',
+    land_transport_to_place_of_delivery: 'Land transport to Place of Delivery',
+    delivered: 'Delivered',
+    delivered_returning_container: 'Delivered; returning container',
+    returning_container: 'Returning container',
+    completed: 'Completed',
+    initializing: 'Initializing',
+    unknown: 'Unknown',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -54,8 +73,26 @@ const es: Shape<typeof en> = {
     alwaysShown: 'siempre visible',
   },
   filters: {
-    reset: 'Borrar filtros',
+    reset: 'Restablecer filtros',
     configureColumns: 'Configurar columnas',
+  },
+  shipmentStatus: {
+    waiting_for_pickup: 'Esperando la recogida',
+    land_transport_to_pol: 'Transporte terrestre a POL',
+    in_pol_terminal: 'En la terminal de POL',
+    waiting_for_departure_from_pol: 'Esperando la salida de POL',
+    ocean_transport_from_pol: 'Transporte marítimo desde POL',
+    in_transshipment: 'En transbordo',
+    ocean_transport_to_pod: 'Transporte marítimo a POD',
+    waiting_for_discharge_at_pod: 'Esperando la descarga en POD',
+    in_pod_terminal: 'En la terminal de POD',
+    land_transport_to_place_of_delivery: 'Transporte terrestre al lugar de entrega',
+    delivered: 'Entregado',
+    delivered_returning_container: 'Entregado; devolviendo el contenedor',
+    returning_container: 'Devolviendo el contenedor',
+    completed: 'Completado',
+    initializing: 'Iniciando',
+    unknown: 'Desconocido',
   },
 };
 

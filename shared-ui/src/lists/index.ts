@@ -17,6 +17,8 @@ export {
 export { DateRangeFilter } from './DateRangeFilter';
 export type { DateRange, DateRangeFilterProps } from './DateRangeFilter';
 export { isIsoDate } from './dates';
+export { isPastTheEnd, loadPageOrLast } from './pages';
+export { shipmentStatusKey, shipmentStatusText, useShipmentStatusText } from './shipmentStatus';
 export { ConfigureColumnsModal } from './ConfigureColumnsModal';
 export type { ColumnOption, ConfigureColumnsModalProps } from './ConfigureColumnsModal';
 export { visibleColumnKeys, useColumnPreferences } from './columns';

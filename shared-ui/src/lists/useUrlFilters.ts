@@ -31,7 +31,8 @@ export interface UrlFilters<S extends FilterSchema> {
   reset: () => void;
   /** 1-based page from the URL. */
   page: number;
-  setPage: (page: number) => void;
+  /** A new history entry, or `{ replace: true }` to correct the page in place (a page past the end). */
+  setPage: (page: number, options?: { replace?: boolean }) => void;
   ordering: string;
   /** Changes the ordering and goes back to page 1. */
   setOrdering: (ordering: string) => void;
@@ -173,11 +174,11 @@ export function useUrlFilters<S extends FilterSchema>(
   }, [write]);
 
   const setPage = useCallback(
-    (page: number) =>
+    (page: number, options?: { replace?: boolean }) =>
       write((params) => {
         if (page > 1) params.set(PAGE_PARAM, String(page));
         else params.delete(PAGE_PARAM);
-      }, false),
+      }, options?.replace ?? false),
     [write],
   );
 

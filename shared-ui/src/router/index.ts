@@ -25,6 +25,7 @@ export {
   generatePath,
   createSearchParams,
 } from 'react-router';
+export { hasPortalHistory, useBack } from './useBack';
 export type {
   Location,
   NavigateFunction,

@@ -153,6 +153,11 @@ body {
   font-size: var(--pui-font-size-xs); font-weight: var(--pui-font-weight-bold); text-transform: uppercase; letter-spacing: 0.03em; white-space: nowrap;
 }
 .pui-table tbody tr:last-child > td { border-bottom: 0; }
+/* wide tables: the first column (the row's key) stays in view while the rest scrolls sideways */
+.pui-table--sticky-first .pui-table tr > :first-child {
+  position: sticky; left: 0; z-index: 1; background: var(--pui-color-surface); box-shadow: inset -1px 0 0 var(--pui-color-border);
+}
+.pui-table--sticky-first .pui-table thead tr > :first-child { z-index: 2; background: var(--pui-color-surface-alt); }
 .pui-table tbody tr.pui-table__row:hover > td { background: var(--pui-color-surface-hover); }
 .pui-table__sort {
   display: inline-flex; align-items: center; gap: var(--pui-space-xs); padding: 0; border: 0; background: none;

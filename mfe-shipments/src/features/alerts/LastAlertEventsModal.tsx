@@ -12,6 +12,7 @@ import {
 } from '@portal/shared-api';
 import { Button, Checkbox, Modal, notifyError, Spinner } from '@portal/shared-ui';
 import { NS } from '../../i18n';
+import { fillPlaceholders, localizedDescription } from '../../lib/eventText';
 import { formatTimestamp } from '../../lib/format';
 
 export interface LastAlertEventsModalProps {
@@ -83,13 +84,17 @@ export function LastAlertEventsModal({ shipment, writable, onClose, onChanged }:
       setHidden('all', hidden);
     });
 
+  const details = (e: LocalizedEvent) => (e.details ?? {}) as Record<string, unknown>;
   const description = (e: LocalizedEvent) =>
-    i18n.language === 'es' && e.code_description_es
-      ? fillPlaceholders(e.code_description_es, e)
-      : fillPlaceholders(e.code_description, e);
+    fillPlaceholders(
+      localizedDescription(e.code_description, e.code_description_es, i18n.language),
+      details(e),
+    );
   // The message is written by the tracking engine in English; in Spanish the code's own wording goes under it.
   const translated = (e: LocalizedEvent) =>
-    i18n.language === 'es' && e.code_description_es ? fillPlaceholders(e.code_description_es, e) : null;
+    i18n.language === 'es' && e.code_description_es
+      ? fillPlaceholders(e.code_description_es, details(e))
+      : null;
 
   return (
     <Modal
@@ -160,15 +165,4 @@ export function LastAlertEventsModal({ shipment, writable, onClose, onChanged }:
       )}
     </Modal>
   );
-}
-
-/** '{days}' and the like from the event's details, else the first number of its message. */
-export function fillPlaceholders(text: string, event: AlertEvent): string {
-  const details = (event.details ?? {}) as Record<string, unknown>;
-  const firstNumber = /-?\d+(\.\d+)?/.exec(String(details.message ?? ''))?.[0];
-  return text.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = details[key];
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-    return firstNumber ?? '…';
-  });
 }

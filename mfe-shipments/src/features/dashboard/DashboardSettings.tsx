@@ -15,10 +15,11 @@ import {
   notifyError,
   notifySuccess,
   Popover,
-  TextInput,
+  NumberInput,
   useIsMobile,
 } from '@portal/shared-ui';
 import { NS } from '../../i18n';
+import { eventCodeLabel } from '../../lib/eventText';
 import type { LocalizedEventCode } from '../../lib/reference';
 import { parseDays, showDaysInAdvance, storedDaysInAdvance } from './settings';
 
@@ -60,9 +61,14 @@ export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettin
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const delayN = parseDays(delay);
+  // what NumberInput applies is a whole number (days of delay: 1 or more) or ''; a half-typed value is not
+  // applied but makes the form invalid until it is a number
+  const [delayTyped, setDelayTyped] = useState(true);
+  const [advanceTyped, setAdvanceTyped] = useState(true);
+  const delayN = delay === '' ? null : Number(delay);
   const advanceN = parseDays(advance);
-  const invalid = kind === 'delayed' && (delayN === null || advanceN === null);
+  const invalid =
+    kind === 'delayed' && (!delayTyped || !advanceTyped || delayN === null || advanceN === null);
 
   const save = async () => {
     if (invalid) return;
@@ -106,22 +112,26 @@ export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettin
         <h3>{title}</h3>
         {kind === 'delayed' ? (
           <>
-            <TextInput
+            <NumberInput
               label={t('dashboard.settings.daysOfDelay')}
               hint={t('dashboard.settings.daysHint')}
-              inputMode="numeric"
+              min={1}
+              maxDigits={4}
+              messages={{ min: t('dashboard.settings.minimum') }}
               value={delay}
-              error={delayN === null ? t('dashboard.settings.minimum') : undefined}
-              onChange={(e) => setDelay(e.target.value)}
+              onValueChange={setDelay}
+              onValidityChange={setDelayTyped}
+              error={delayTyped && delay === '' ? t('dashboard.settings.minimum') : undefined}
               data-testid="days-of-delay"
             />
-            <TextInput
+            <NumberInput
               label={t('dashboard.settings.daysInAdvance')}
-              hint={t('dashboard.settings.daysHint')}
-              inputMode="numeric"
+              hint={t('dashboard.settings.daysInAdvanceHint')}
+              maxDigits={4}
               value={advance}
-              error={advanceN === null ? t('dashboard.settings.minimum') : undefined}
-              onChange={(e) => setAdvance(e.target.value)}
+              onValueChange={setAdvance}
+              onValidityChange={setAdvanceTyped}
+              error={advanceTyped && advanceN === null ? t('dashboard.settings.minimum') : undefined}
               onBlur={() => advanceN !== null && setAdvance(String(-advanceN))}
               data-testid="days-in-advance"
             />
@@ -137,7 +147,7 @@ export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettin
                 <Checkbox
                   key={c.code}
                   checked={codes.includes(c.code)}
-                  label={`${c.code} · ${i18n.language === 'es' && c.description_es ? c.description_es : c.description}`}
+                  label={eventCodeLabel(c, i18n.language)}
                   onChange={(on) =>
                     setCodes((prev) => (on ? [...prev, c.code] : prev.filter((x) => x !== c.code)))
                   }

@@ -1,6 +1,7 @@
 // The timeline of the shipment: carrier events grouped by date and time, an icon per event code.
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
+import { fillPlaceholders, localizedDescription } from '../../lib/eventText';
 import { EventIcon } from './eventIcons';
 import { groupTimeline, type TimelineEvent } from './timeline';
 
@@ -15,8 +16,10 @@ export function Timeline({ events }: { events: readonly TimelineEvent[] }) {
           <time className="shp-timeline__when">{group.when}</time>
           <ul className="shp-timeline__events">
             {group.events.map((e) => {
-              const what =
-                i18n.language === 'es' && e.code_description_es ? e.code_description_es : e.code_description;
+              const what = fillPlaceholders(
+                localizedDescription(e.code_description, e.code_description_es, i18n.language),
+                e.details,
+              );
               const where = e.location ?? e.locode;
               const classifier = e.classifier ? t(`detail.timeline.classifier.${e.classifier}`, '') : '';
               return (

@@ -101,6 +101,21 @@ describe('the shipment list filters in the URL', () => {
     expect(url().get('dtd_max')).toBe('4');
   });
 
+  it('takes a negative day range typed key by key (-7 applies dta_min=-7, the lone minus is explained)', () => {
+    mount('/shipments');
+    fireEvent.click(screen.getByTestId('more-filters-toggle'));
+    const input = byId('dta_min');
+    fireEvent.change(input, { target: { value: '-' } });
+    expect(input).toHaveValue('-');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number');
+    act(() => jest.advanceTimersByTime(500));
+    expect(url().get('dta_min')).toBeNull();
+    fireEvent.change(input, { target: { value: `${(input as HTMLInputElement).value}7` } });
+    act(() => jest.advanceTimersByTime(500));
+    expect(url().get('dta_min')).toBe('-7');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('Reset Filters clears everything, date inputs included', () => {
     mount('/shipments?search=X&health=ontrack&status=new&eta_after=2026-01-01&ordering=-eta&page=4');
     fireEvent.click(screen.getByTestId('reset-filters'));

@@ -3,14 +3,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Carrier } from '@portal/shared-api';
-import { Button, Select, TextInput, ToggleButtons } from '@portal/shared-ui';
+import { Button, NumberInput, Select, TextInput, ToggleButtons } from '@portal/shared-ui';
 import { DateRangeFilter, type UrlFilters } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
 import {
   DATE_FIELDS,
   DAY_FIELDS,
   HEALTH_VALUES,
-  isDayNumber,
   moreFiltersCount,
   STATUS_VALUES,
   type SHIPMENT_FILTERS,
@@ -99,15 +98,12 @@ export function ShipmentFiltersPanel({ filters, carriers }: ShipmentFiltersPanel
                   const key = `${field}_${bound}` as const;
                   const value = values[key];
                   return (
-                    <TextInput
+                    <NumberInput
                       key={bound}
                       id={key}
                       label={t(`shipmentList.days.${bound}`)}
-                      inputMode="numeric"
                       value={value}
-                      onChange={(e) => {
-                        if (isDayNumber(e.target.value.trim())) setFilter(key, e.target.value.trim());
-                      }}
+                      onValueChange={(next) => setFilter(key, next)}
                     />
                   );
                 })}

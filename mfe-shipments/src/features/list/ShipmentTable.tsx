@@ -50,6 +50,7 @@ export function ShipmentTable(props: ShipmentTableProps) {
         loading={props.loading}
         emptyText={props.emptyText}
         caption={t('shipmentList.title')}
+        className="pui-table--sticky-first"
       />
       <LastAlertEventsModal
         shipment={alertsFor}

@@ -3,16 +3,13 @@
 import type { TFunction } from 'i18next';
 import type { Port, Shipment } from '@portal/shared-api';
 import type { TableColumn } from '@portal/shared-ui';
+import { shipmentStatusText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
 import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
-import { statusTextKey } from '../../lib/statusText';
 import { hasCustomForm } from '../custom-form/schema';
 
-/** The status text in the current language (the API sends it in English). */
-export function statusText(t: TFunction, text: string | null | undefined): string {
-  const key = statusTextKey(text);
-  return key ? t(key) : (text ?? '');
-}
+/** The status text in the current language (the API sends it in English); shared with mfe-tracking. */
+export const statusText = shipmentStatusText;
 
 export const COLUMN_KEYS = [
   'id',

@@ -55,8 +55,3 @@ export const MORE_FILTER_KEYS = [
 export function moreFiltersCount(values: ShipmentFilterValues): number {
   return MORE_FILTER_KEYS.filter((key) => values[key] !== '').length;
 }
-
-/** Day numbers: digits with an optional minus sign, or empty. */
-export function isDayNumber(text: string): boolean {
-  return text === '' || /^-?\d{1,5}$/.test(text);
-}

@@ -6,7 +6,13 @@ import { NONE } from '../../lib/format';
 
 const KEYS = ['ontrack', 'delayed', 'alerted'] as const;
 
-export function HealthCounts({ counts }: { counts: ShipmentsHealthCounts | null | undefined }) {
+export interface HealthCountsProps {
+  counts: ShipmentsHealthCounts | null | undefined;
+  /** Say each count in words ('1 On track'), where there is room (the detail page); the list shows dots. */
+  withLabels?: boolean;
+}
+
+export function HealthCounts({ counts, withLabels = false }: HealthCountsProps) {
   const { t } = useTranslation(NS);
   const shown = KEYS.filter((key) => (counts?.[key] ?? 0) > 0);
   if (!counts || shown.length === 0) return <span className="trk-muted">{NONE}</span>;
@@ -15,7 +21,10 @@ export function HealthCounts({ counts }: { counts: ShipmentsHealthCounts | null 
       {shown.map((key) => (
         <span key={key} className={`trk-health__dot trk-health--${key}`} title={t(`health.${key}`)}>
           {counts[key]}
-          <span className="pui-visually-hidden"> {t(`health.${key}`)}</span>
+          <span className={withLabels ? 'trk-health__label' : 'pui-visually-hidden'}>
+            {' '}
+            {t(`health.${key}`)}
+          </span>
         </span>
       ))}
     </span>

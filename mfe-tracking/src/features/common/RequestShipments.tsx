@@ -4,10 +4,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackingShipmentsApi, trackingRequestsApi, type Port, type Shipment } from '@portal/shared-api';
 import { Button, Table, ToggleButtons, type TableColumn } from '@portal/shared-ui';
+import { useShipmentStatusText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
 import { formatDate, formatDateTime, NONE } from '../../lib/format';
 import { notifyRequestError, notifyShipmentHidden } from '../../lib/notices';
+import { shipmentsEmptyKey } from '../../lib/request-texts';
 
 export const PAGE_SIZE = 30;
 
@@ -16,6 +18,8 @@ export interface RequestShipmentsProps {
   /** Shows the Show All / Exclude Hidden choice and the per-row Hide/Show. */
   manageHidden?: boolean;
   canWrite?: boolean;
+  /** The request's status: says why the table is empty (none yet, invalid, stopped). */
+  status?: string;
 }
 
 const portText = (port: Port | null | undefined) => (port ? port.locode || port.name : NONE);
@@ -24,8 +28,12 @@ export function RequestShipments({
   requestId,
   manageHidden = false,
   canWrite = false,
+  status,
 }: RequestShipmentsProps) {
   const { t } = useTranslation(NS);
+  const shipmentStatus = useShipmentStatusText();
+  // with Exclude Hidden and nothing left: how many shipments the request has in all (0 = none at all)
+  const [hiddenCount, setHiddenCount] = useState(0);
   const [page, setPage] = useState(1);
   const [excludeHidden, setExcludeHidden] = useState(false);
   const [rows, setRows] = useState<Shipment[]>([]);
@@ -43,9 +51,15 @@ export function RequestShipments({
         { page, exclude_hidden: manageHidden && excludeHidden ? true : undefined },
         controller.signal,
       )
-      .then((answer) => {
+      .then(async (answer) => {
+        let hidden = 0;
+        if (manageHidden && excludeHidden && answer.count === 0) {
+          const all = await trackingRequestsApi.shipments(requestId, { page: 1 }, controller.signal);
+          hidden = all.count;
+        }
         setRows(answer.results);
         setCount(answer.count);
+        setHiddenCount(hidden);
         setLoading(false);
       })
       .catch((error: unknown) => {
@@ -85,7 +99,11 @@ export function RequestShipments({
         </Link>
       ),
     },
-    { key: 'status_verbose', header: t('shipments.status'), render: (row) => row.status_verbose || NONE },
+    {
+      key: 'status_verbose',
+      header: t('shipments.status'),
+      render: (row) => shipmentStatus(row.status_verbose) || NONE,
+    },
     {
       key: 'health',
       header: t('shipments.health'),
@@ -155,7 +173,7 @@ export function RequestShipments({
         rows={rows}
         rowKey={(row) => row.id}
         loading={loading}
-        emptyText={t('shipments.empty')}
+        emptyText={t(shipmentsEmptyKey(status, hiddenCount > 0), { count: hiddenCount })}
         caption={t('trackingRequestDetail.shipments')}
         page={page}
         pageCount={Math.max(1, Math.ceil(count / PAGE_SIZE))}

@@ -1,0 +1,36 @@
+// Event-code descriptions come from the API as templates in both languages ('No carrier update for {days}
+// days' / 'Sin actualización de la naviera en {days} días'). Every screen shows them through these functions,
+// so no '{days}' ever reaches the user.
+
+export interface CodeDescription {
+  description?: string;
+  description_es?: string;
+}
+
+/** The description in the chosen language (English when the code has no Spanish wording). */
+export function localizedDescription(
+  english: string | null | undefined,
+  spanish: string | null | undefined,
+  language: string,
+): string {
+  return (language.startsWith('es') && spanish ? spanish : english) ?? '';
+}
+
+/**
+ * Fills '{days}' and the like: from `details` (an event's own values), else the first number of its message;
+ * without an event (a code in a picker) the placeholder reads as 'N' ('No carrier update for N days').
+ */
+export function fillPlaceholders(text: string, details?: Record<string, unknown> | null): string {
+  const values = details ?? {};
+  const firstNumber = /-?\d+(\.\d+)?/.exec(String(values.message ?? ''))?.[0];
+  return text.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    return firstNumber ?? 'N';
+  });
+}
+
+/** An event code as a picker shows it: '906 · No carrier update for N days'. */
+export function eventCodeLabel(code: CodeDescription & { code: number }, language: string): string {
+  return `${code.code} · ${fillPlaceholders(localizedDescription(code.description, code.description_es, language))}`;
+}
