@@ -22,6 +22,7 @@ import { dcsaCallbackRoutes } from './routes/dcsa-callback';
 import { healthRoutes } from './routes/health';
 import { userProfileRoutes } from './routes/user-profiles';
 import { shipmentRoutes } from './routes/shipments';
+import { mapPointRoutes } from './routes/map-points';
 import { eventRoutes } from './routes/events';
 import { bulkImportRoutes } from './routes/bulk-import';
 import { carrierRoutes } from './routes/carriers';
@@ -149,9 +150,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(exportRoutes);
       await api.register(exportTemplateRoutes);
       await api.register(reports);
+      await api.register(mapPointRoutes);
+      await api.register(eventRoutes);
       await api.register((await import('./routes/bi')).biRoutes);
       await api.register(import('./contact'), { prefix: '/products' });
-      await api.register(eventRoutes);
     },
     { prefix: '/api' },
   );

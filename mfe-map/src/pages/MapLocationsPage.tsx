@@ -1,12 +1,134 @@
+// Route page /map-locations, 'Where Are They?' (spec section 2): filters kept in the URL, every active container
+// with a known position on one clustered map with the vessels carrying them, an info window with a Detail link,
+// a legend, the count shown and an empty state. The points come compact (column arrays) and are refreshed every
+// two minutes without moving the view.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Spinner } from '@portal/shared-ui';
+import { useUrlFilters } from '@portal/shared-ui/lists';
 import { NS } from '../i18n';
+import { mapApi } from '../lib/map-api';
+import { ensureMapStyles } from '../lib/styles';
+import { decodeMapData, type MapData } from '../features/where-map/cluster';
+import type { MapSelection } from '../features/where-map/createWhereMap';
+import { InfoWindow } from '../features/where-map/InfoWindow';
+import { MapFilters } from '../features/where-map/MapFilters';
+import { MapLegend } from '../features/where-map/MapLegend';
+import { MAP_FILTERS, mapQuery } from '../features/where-map/filters';
+import { WhereMap } from '../features/where-map/WhereMap';
 
-/** Route page; its screens are built under their own issue. */
+/** The map is live: its points are asked again this often (ms). */
+export const REFRESH_MS = 120_000;
+
+type LoadState = 'loading' | 'ready' | 'error';
+
 export function MapLocationsPage() {
+  ensureMapStyles();
   const { t } = useTranslation(NS);
+  const filters = useUrlFilters(MAP_FILTERS);
+  const queryKey = JSON.stringify(mapQuery(filters.query));
+  const [data, setData] = useState<MapData | null>(null);
+  const [fitKey, setFitKey] = useState(0);
+  const [state, setState] = useState<LoadState>('loading');
+  const [selection, setSelection] = useState<MapSelection | null>(null);
+  const [retry, setRetry] = useState(0);
+  const [tick, setTick] = useState(0);
+
+  // New filters: load, fit the view to the points.
+  useEffect(() => {
+    const controller = new AbortController();
+    setState('loading');
+    setSelection(null);
+    mapApi
+      .points(JSON.parse(queryKey), controller.signal)
+      .then((answer) => {
+        setData(decodeMapData(answer));
+        setFitKey((n) => n + 1);
+        setState('ready');
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState('error');
+      });
+    return () => controller.abort();
+  }, [queryKey, retry]);
+
+  // Live: the same filters again every REFRESH_MS, keeping the view (and the open info window when possible).
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (tick === 0) return;
+    const controller = new AbortController();
+    mapApi
+      .points(JSON.parse(queryKey), controller.signal)
+      .then((answer) => {
+        setSelection(null);
+        setData(decodeMapData(answer));
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+    // a refresh only follows the clock, not the filters (their change loads above)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tick]);
+
+  const vesselsWithPoints = useMemo(() => {
+    if (!data) return 0;
+    const seen = new Set<number>();
+    for (let i = 0; i < data.count; i++) if (data.vessel[i] >= 0) seen.add(data.vessel[i]);
+    return seen.size;
+  }, [data]);
+
+  const close = useCallback(() => setSelection(null), []);
+  const onSelect = useCallback((s: MapSelection | null) => setSelection(s), []);
+  const empty = state === 'ready' && data !== null && data.count === 0;
+
   return (
-    <section className="pui-page" data-testid="page-map-locations-page">
-      <h1>{t('mapLocations.title')}</h1>
+    <section className="pui-page map-where-page" data-testid="page-map-locations-page">
+      <header className="map-where-page__head">
+        <h1>{t('mapLocations.title')}</h1>
+        <p>{t('mapLocations.subtitle')}</p>
+      </header>
+      <MapFilters filters={filters} />
+      <div className="map-where-bar">
+        <p className="map-where-count" data-testid="map-count" aria-live="polite">
+          {data && state !== 'error'
+            ? `${t('mapLocations.shown', { count: data.count })} · ${t('mapLocations.vessels', { count: vesselsWithPoints })}`
+            : ' '}
+        </p>
+      </div>
+      <WhereMap
+        data={data}
+        fitKey={fitKey}
+        label={t('mapLocations.mapLabel')}
+        onSelect={onSelect}
+        info={selection && data ? <InfoWindow selection={selection} data={data} onClose={close} /> : null}
+      >
+        {state === 'loading' && (
+          <div className="map-where-state" data-testid="map-loading">
+            <Spinner size="sm" /> {t('mapLocations.loading')}
+          </div>
+        )}
+        {state === 'error' && (
+          <div className="map-where-state" role="alert" data-testid="map-error">
+            {t('mapLocations.loadError')}
+            <Button size="sm" variant="secondary" onClick={() => setRetry((n) => n + 1)}>
+              {t('mapLocations.retry')}
+            </Button>
+          </div>
+        )}
+        {empty && (
+          <div className="map-where-state" role="status" data-testid="map-empty">
+            {filters.filtered ? t('mapLocations.empty') : t('mapLocations.emptyNoFilters')}
+            {filters.filtered && (
+              <Button size="sm" variant="secondary" onClick={filters.reset}>
+                {t('mapLocations.reset')}
+              </Button>
+            )}
+          </div>
+        )}
+        <MapLegend folded={selection !== null} />
+      </WhereMap>
     </section>
   );
 }

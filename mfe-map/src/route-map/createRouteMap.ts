@@ -4,7 +4,6 @@
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import Feature from 'ol/Feature';
-import GeoJSON from 'ol/format/GeoJSON';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
@@ -13,31 +12,12 @@ import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import { fromLonLat } from 'ol/proj';
 import { createEmpty, extend, isEmpty } from 'ol/extent';
 import { defaults as defaultControls } from 'ol/control/defaults';
-import type { Topology } from 'topojson-specification';
-import countries110m from 'world-atlas/countries-110m.json';
 import type { RouteMapProps } from '@portal/shared-ui';
-import { cleanPositions, countriesGeoJson, unwrapLongitudes } from './geo';
+import { basemapFeatures, landStyle, MAP_DEFAULTS } from '../lib/basemap';
+import { cleanPositions, unwrapLongitudes } from './geo';
 
-/** Spec section 9: initial zoom 2.2, minimum 2, fit capped at 8, default centre near Montreal. */
-export const MAP_DEFAULTS = {
-  zoom: 2.2,
-  minZoom: 2,
-  maxFitZoom: 8,
-  center: [-73.587, 45.508] as [number, number],
-};
+export { MAP_DEFAULTS };
 
-let basemap: Feature[] | null = null;
-function basemapFeatures(): Feature[] {
-  basemap ??= new GeoJSON().readFeatures(countriesGeoJson(countries110m as unknown as Topology), {
-    featureProjection: 'EPSG:3857',
-  }) as Feature[];
-  return basemap.map((f) => f.clone());
-}
-
-const landStyle = new Style({
-  fill: new Fill({ color: '#dfe6d8' }),
-  stroke: new Stroke({ color: '#b7c2ad', width: 0.6 }),
-});
 const routeStyle = [
   new Style({ stroke: new Stroke({ color: 'rgba(255,255,255,0.9)', width: 6 }) }),
   new Style({ stroke: new Stroke({ color: '#0b3d91', width: 3 }) }),

@@ -61,6 +61,13 @@ export const MapQuery = Type.Object(
     ...MapFilterParams,
     status: many('Repeatable: tracking request status'),
     carrier: many('Repeatable: carrier id'),
+    format: Type.Optional(
+      Type.String({
+        enum: ['compact'],
+        description:
+          "compact: one array per column instead of one object per point (see CompactMapPoints); the map page's form",
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -171,6 +178,32 @@ export const MapPointSchema = Type.Object(
     container_number: Type.String(),
   },
   { title: 'MapPoint', description: 'Kept small (maps show thousands); the detail has the rest.' },
+);
+
+export const CompactMapPointsSchema = Type.Object(
+  {
+    count: Type.Integer(),
+    id: Type.Array(Type.Integer()),
+    lng: Type.Array(Type.Number()),
+    lat: Type.Array(Type.Number()),
+    health: Type.Array(Type.Integer({ description: '0 ontrack, 1 delayed, 2 alerted' })),
+    vessel: Type.Array(Type.Integer({ description: 'Index into vessels, -1 when not on a vessel' })),
+    vessels: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        lng: nullable(Type.Number()),
+        lat: nullable(Type.Number()),
+        next_port: nullable(Type.Object({ name: Type.String(), locode: nullable(Type.String()) })),
+      }),
+    ),
+  },
+  {
+    title: 'CompactMapPoints',
+    description:
+      'format=compact: each column array has count entries in the same order; the details of clicked points ' +
+      'come from GET shipments/coordinates/details/.',
+  },
 );
 
 export const StatsSchema = Type.Object(

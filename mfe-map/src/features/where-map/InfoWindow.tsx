@@ -1,0 +1,136 @@
+// The info window of a clicked marker, last-level cluster or vessel (spec section 2): for each container its
+// carrier, status, POL → POD, ETA/ATA, health and a Detail link to /shipments/{id}; a vessel adds its name, next
+// port and how many of the user's containers are on board.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from '@portal/shared-ui/router';
+import { Spinner } from '@portal/shared-ui';
+import { NS } from '../../i18n';
+import { formatDate } from '../../lib/format';
+import { mapApi, type PointDetail, type PortRef } from '../../lib/map-api';
+import { statusText } from '../../lib/statusText';
+import type { MapData } from './cluster';
+import type { MapSelection } from './createWhereMap';
+
+/** Containers listed at once (the rest are counted). */
+export const INFO_SHOWN = 50;
+
+const portLabel = (p: PortRef | null) => (p ? (p.locode ? `${p.name} (${p.locode})` : p.name) : '');
+
+export interface InfoWindowProps {
+  selection: MapSelection;
+  data: MapData;
+  onClose: () => void;
+}
+
+export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
+  const { t } = useTranslation(NS);
+  const [details, setDetails] = useState<PointDetail[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const ids = selection.points.slice(0, INFO_SHOWN).map((i) => data.ids[i]);
+  const key = ids.join(',');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setDetails(null);
+    setFailed(false);
+    if (key === '') {
+      setDetails([]);
+      return;
+    }
+    mapApi
+      .details(key.split(',').map(Number), controller.signal)
+      .then(setDetails)
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [key]);
+
+  const vessel =
+    selection.kind === 'vessel' && selection.vessel !== undefined ? data.vessels[selection.vessel] : null;
+  const none = t('info.none');
+  const title = vessel ? vessel.name : t('info.containers', { count: selection.total });
+  const subtitle = vessel
+    ? [
+        `${t('info.nextPort')}: ${vessel.next_port ? portLabel(vessel.next_port) : none}`,
+        t('info.onBoard', { count: selection.total }),
+      ]
+    : [];
+
+  return (
+    <div className="map-where-info" data-testid="map-info" role="dialog" aria-label={title}>
+      <div className="map-where-info__head">
+        <div>
+          <h2>{title}</h2>
+          {subtitle.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="map-where-info__close"
+          aria-label={t('info.close')}
+          onClick={onClose}
+          data-testid="map-info-close"
+        >
+          ×
+        </button>
+      </div>
+      {failed && <p className="map-where-info__msg">{t('info.error')}</p>}
+      {!failed && details === null && (
+        <p className="map-where-info__msg">
+          <Spinner size="sm" /> {t('info.loading')}
+        </p>
+      )}
+      {details && (
+        <ul className="map-where-info__list">
+          {details.map((d) => (
+            <li key={d.id} className="map-where-info__item" data-testid="map-info-item" data-id={d.id}>
+              <div className="map-where-info__title">
+                <strong>{d.container_number}</strong>
+                <Link
+                  to={`/shipments/${d.id}`}
+                  aria-label={t('info.detailOf', { container: d.container_number })}
+                  data-testid="map-info-detail"
+                >
+                  {t('info.detail')}
+                </Link>
+              </div>
+              <dl>
+                <dt>{t('info.carrier')}</dt>
+                <dd>{d.carrier ?? none}</dd>
+                <dt>{t('info.status')}</dt>
+                <dd>{statusText(t, d.status_text) || none}</dd>
+                <dt>{t('info.route')}</dt>
+                <dd>
+                  {portLabel(d.pol) || none} → {portLabel(d.pod) || none}
+                </dd>
+                <dt>{d.ata ? t('info.ata') : t('info.eta')}</dt>
+                <dd>{formatDate(d.ata ?? d.eta)}</dd>
+                <dt>{t('info.health')}</dt>
+                <dd>
+                  <span className={`map-where-health map-where-health--${d.health}`}>
+                    {t(`health.${d.health}`)}
+                  </span>
+                </dd>
+                {!vessel && d.vessel && (
+                  <>
+                    <dt>{t('info.vessel')}</dt>
+                    <dd>
+                      {d.vessel}
+                      {d.next_port ? ` → ${d.next_port}` : ''}
+                    </dd>
+                  </>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      {selection.total > ids.length && details && (
+        <p className="map-where-info__more">{t('info.more', { count: selection.total - ids.length })}</p>
+      )}
+    </div>
+  );
+}
