@@ -31,7 +31,9 @@ test('export with a health filter: the file has the list’s rows and the chosen
   const portal = new Portal(page);
   await portal.setLanguage('en');
   await openExport(page, '?health=ontrack');
-  await expect(page.getByRole('combobox', { name: 'Health' })).toHaveValue('ontrack');
+  await expect(page.getByTestId('export-modal').getByRole('combobox', { name: 'Health' })).toHaveValue(
+    'ontrack',
+  );
 
   // No column: the spec's error.
   await page.getByTestId('export-submit').click();
@@ -71,11 +73,14 @@ test('Save as New, then Delete; deleting an unsaved template only resets the for
   await openExport(page, '?health=delayed');
   const name = `Plantilla e2e ${Date.now()}`;
   await page.getByTestId('export-name').fill(name);
-  await page.getByRole('combobox', { name: 'Envío programado' }).selectOption('weekly');
+  await page
+    .getByTestId('export-modal')
+    .getByRole('combobox', { name: 'Envío programado' })
+    .selectOption('weekly');
   await pick(page, 'container_number', 'Contenedor');
   await page.getByTestId('export-save-new').click();
   await expect(page.getByText('Guardado correctamente')).toBeVisible();
-  const templates = page.getByRole('combobox', { name: 'Plantillas' });
+  const templates = page.getByTestId('export-modal').getByRole('combobox', { name: 'Plantillas' });
   await expect(templates.locator('option', { hasText: name })).toHaveCount(1);
   await expect(templates).not.toHaveValue('');
 
@@ -83,7 +88,9 @@ test('Save as New, then Delete; deleting an unsaved template only resets the for
   await page.keyboard.press('Escape');
   await openExport(page, '');
   await templates.selectOption({ label: name });
-  await expect(page.getByRole('combobox', { name: 'Envío programado' })).toHaveValue('weekly');
+  await expect(
+    page.getByTestId('export-modal').getByRole('combobox', { name: 'Envío programado' }),
+  ).toHaveValue('weekly');
   await expect(page.getByTestId('export-chosen').getByRole('listitem')).toHaveText(['Contenedor']);
 
   page.once('dialog', (dialog) => void dialog.accept());
