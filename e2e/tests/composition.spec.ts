@@ -36,6 +36,8 @@ const ROUTES: { path: string; heading: string; remote: string }[] = [
 test('each guarded route renders its remote page inside the shell, with tabs, side nav and footer', async ({
   page,
 }) => {
+  // Twelve full page loads, each fetching its remote: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await new Portal(page).gotoAndLogin(DEMO);
