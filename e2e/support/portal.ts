@@ -18,7 +18,8 @@ export class Portal {
   async gotoAndLogin(user: { username: string; password: string }) {
     await this.page.goto('/login');
     await this.login(user);
-    await expect(this.page).toHaveURL(/\/dashboard$/);
+    // A sign-in waits for the token, the profile and the dashboard's remote: slow on a busy 2-core machine.
+    await expect(this.page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   }
 
   async openUserMenu() {
