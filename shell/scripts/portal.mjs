@@ -218,6 +218,7 @@ async function bench() {
     if (run(cmd, args) !== 0) failed.push(label);
   };
   step('Bundle sizes…', 'node', ['shell/scripts/bundle-size.mjs']);
+  step('Public landing: LCP, JavaScript and image bytes…', 'node', ['mfe-public/bench/landing.bench.mjs']);
   const benchDir = path.join(root, 'api', 'bench');
   const files = fs.existsSync(benchDir)
     ? fs
