@@ -4,7 +4,8 @@
 // pg-boss retries it with backoff; when its retries run out the row is still 'pending' and the sweep
 // (at start and every `sweepSeconds`) queues it again. Nothing is lost while the row exists.
 import PgBoss from 'pg-boss';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { bossDb } from '../lib/boss-db';
 import type { Mailer } from '../mail';
 import { contactDb, type ContactRow } from './store';
 
@@ -91,16 +92,6 @@ export async function deliverContactRequest(deps: DeliveryDeps, id: string): Pro
     .where('id', '=', id)
     .execute();
   return 'sent';
-}
-
-/** pg-boss on an existing Kysely pool (pg-boss's `db` option). */
-function bossDb(db: Kysely<unknown>) {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows ?? [] };
-    },
-  };
 }
 
 export async function startContactDelivery(

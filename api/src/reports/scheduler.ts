@@ -4,7 +4,8 @@
 // job per run still pending. A send that fails is retried by pg-boss with exponential backoff; after the last
 // try the run shows as failed with its error.
 import PgBoss from 'pg-boss';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { bossDb } from '../lib/boss-db';
 import type { Database } from '../db/types';
 import type { Mailer } from '../mail';
 import { claimDueRuns, MAX_ATTEMPTS, pendingRuns, sendRun, type ReportSettings } from './runs';
@@ -25,15 +26,6 @@ export interface ReportScheduler {
   /** Claims what is due now and queues it (also what the cron does). */
   tick(): Promise<void>;
   stop(): Promise<void>;
-}
-
-function bossDb(db: Kysely<Database>) {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows ?? [] };
-    },
-  };
 }
 
 export async function startReportScheduler(
