@@ -43,7 +43,9 @@ beforeAll(async () => {
   ctx = await startTestApp();
   companyId = (await seedTenant(ctx, { maxTrackingRequests: 100 })).companyId;
   const db = ctx.handle.db;
-  // A carrier of this file's own (test files share the database and its carriers).
+  // A carrier of this file's own (test files share the database and its carriers). It is not
+  // active, so files that count the active carriers (reference-lists) never see it, even while
+  // this file runs beside them; polling and the push callback do not look at the flag.
   carrierId = (
     await db
       .insertInto('carriers')
@@ -51,6 +53,7 @@ beforeAll(async () => {
         official_name: 'Clock Test Line',
         short_name: 'Clock Test',
         scac: 'ZQCK',
+        active: false,
         supports_b_id: true,
         supports_c_id: true,
         supports_m_bl: true,
