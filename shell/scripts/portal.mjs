@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureRuntime } from './runtime.mjs';
 import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,6 +19,9 @@ const SHARED_SOURCES = ['shared-ui/src', 'shared-ui/build', 'shared-api/src'];
 function log(message) {
   console.log(`\x1b[36m[portal]\x1b[0m ${message}`);
 }
+
+// Node 24 LTS (.nvmrc) even where the machine's Node is older: re-runs this command under it when needed.
+await ensureRuntime(root, log);
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
@@ -195,10 +199,11 @@ function test() {
   mustRun('Lint (eslint + prettier)…', 'npm', ['run', 'lint']);
   mustRun('Type-check…', bin('lerna'), ['run', 'typecheck', '--concurrency', '2']);
   mustRun('jest: unit tests and API tests on PostgreSQL…', bin('jest'), ['--ci']);
-  mustRun('node --test: the static server and the start supervisor…', 'node', [
+  mustRun('node --test: the static server, the start supervisor and the runtime switch…', 'node', [
     '--test',
     'shared-ui/build/serve.nodetest.mjs',
     'shell/scripts/supervise.nodetest.mjs',
+    'shell/scripts/runtime.nodetest.mjs',
   ]);
   mustRun('Playwright in Chromium…', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
   log('All tests passed.');
