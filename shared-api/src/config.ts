@@ -8,9 +8,19 @@ export interface ApiConfig {
   appendSlash: boolean;
   /** Request timeout in milliseconds. */
   timeout: number;
+  /**
+   * The user's language ('es' or 'en'), asked at each call: sent as Accept-Language so the server's texts
+   * follow it, and used for the messages of calls that got no answer. The portal's i18n setup provides it.
+   */
+  language: () => string;
 }
 
-const DEFAULT_CONFIG: ApiConfig = { baseUrl: '/api/', appendSlash: true, timeout: 30000 };
+const DEFAULT_CONFIG: ApiConfig = {
+  baseUrl: '/api/',
+  appendSlash: true,
+  timeout: 30000,
+  language: () => 'es',
+};
 let current: ApiConfig = { ...DEFAULT_CONFIG };
 
 export function configureApi(config: Partial<ApiConfig>): ApiConfig {

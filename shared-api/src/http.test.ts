@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { configureApi, resetApiConfig } from './config';
 import { ApiError } from './errors';
 import { api } from './http';
+import { exportTrackingRequests } from './tracking-calls';
 import { login } from './calls';
 import { sessionStore } from './session';
 
@@ -14,6 +15,7 @@ interface Seen {
   method?: string;
   url?: string;
   authorization?: string;
+  acceptLanguage?: string;
   body?: string;
 }
 
@@ -31,13 +33,23 @@ function readAll(req: IncomingMessage): Promise<string> {
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const body = await readAll(req);
-    seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body });
+    seen.push({
+      method: req.method,
+      url: req.url,
+      authorization: req.headers.authorization,
+      acceptLanguage: req.headers['accept-language'],
+      body,
+    });
     res.setHeader('content-type', 'application/json');
     if (req.url === '/api/token/') {
       const { username, password } = JSON.parse(body);
       if (username === 'demo' && password === 'demo') return res.end(JSON.stringify({ token: 'tok123' }));
       res.statusCode = 400;
       return res.end(JSON.stringify({ non_field_errors: ['Unable to log in with provided credentials.'] }));
+    }
+    if (req.url?.startsWith('/api/tracking-requests/export/')) {
+      res.statusCode = 401;
+      return res.end(JSON.stringify({ detail: 'Invalid token.' }));
     }
     if (req.url === '/api/rest-auth/user/') {
       if (req.headers.authorization !== 'Token tok123') {
@@ -94,4 +106,44 @@ it('ends the session when the API answers 401 to a stored token', async () => {
   expect(error).toBeInstanceOf(ApiError);
   expect((error as ApiError).status).toBe(401);
   expect(sessionStore.getState().token).toBeNull();
+});
+
+it('sends the language the configuration reports as Accept-Language on every call', async () => {
+  let lang = 'es';
+  configureApi({ language: () => lang });
+  await api.get('tracking-requests');
+  lang = 'en';
+  await api.get('tracking-requests');
+  expect(seen.map((s) => s.acceptLanguage)).toEqual(['es', 'en']);
+});
+
+it('the file download maps a 401 like every other call: ApiError and the session ends', async () => {
+  sessionStore.getState().setToken('stale');
+  const error = await exportTrackingRequests({}, ['code_value']).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).status).toBe(401);
+  expect((error as ApiError).body).toEqual({ detail: 'Invalid token.' });
+  expect(sessionStore.getState().token).toBeNull();
+});
+
+it("an unreachable server gives status 0 with a message in the user's language", async () => {
+  const { baseUrl } = configureApi({});
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  try {
+    for (const [lang, text] of [
+      ['es', 'No se puede conectar con el servidor. Compruebe su conexión y vuelva a intentarlo.'],
+      ['en', 'Cannot reach the server. Check your connection and try again.'],
+    ]) {
+      configureApi({ baseUrl: `http://127.0.0.1:${port}/api`, language: () => lang });
+      const error = await api.get('tracking-requests').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(0);
+      expect((error as ApiError).body).toEqual({ detail: [text] });
+    }
+  } finally {
+    configureApi({ baseUrl });
+  }
 });

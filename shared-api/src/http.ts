@@ -1,7 +1,7 @@
 // The only HTTP client of the frontend: a ky instance with the API's conventions (spec section 7).
-import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import ky, { type KyInstance, type Options } from 'ky';
 import { getApiConfig } from './config';
-import { ApiError } from './errors';
+import { parseBody, toApiFailure } from './failures';
 import { buildUrl, toSearchParams, type Query } from './query';
 import { sessionStore } from './session';
 
@@ -17,7 +17,10 @@ export interface RequestOptions {
 
 let instance: KyInstance | null = null;
 
-/** The shared ky instance: the Token header from the session, no retries on writes, the configured timeout. */
+/**
+ * The shared ky instance: the Token header from the session, the user's language as Accept-Language, no retries
+ * on writes, the configured timeout.
+ */
 export function http(): KyInstance {
   if (!instance) {
     instance = ky.create({
@@ -27,6 +30,7 @@ export function http(): KyInstance {
           (request) => {
             const token = sessionStore.getState().token;
             if (token) request.headers.set('Authorization', `Token ${token}`);
+            request.headers.set('Accept-Language', getApiConfig().language());
           },
         ],
       },
@@ -36,13 +40,7 @@ export function http(): KyInstance {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  return parseBody(await response.text());
 }
 
 /** Sends a request and returns the parsed JSON answer; failures throw ApiError with the parsed error body. */
@@ -62,25 +60,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     const response = await http()(url, kyOptions);
     return (await readBody(response)) as T;
   } catch (error) {
-    if (error instanceof HTTPError) {
-      const body = await readBody(error.response.clone());
-      if (error.response.status === 401 && sessionStore.getState().token) {
-        // the stored token is no longer valid: end the session so the guards send the user to login
-        sessionStore.getState().logout();
-      }
-      throw new ApiError(error.response.status, body);
-    }
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      throw new ApiError(0, { detail: ['The server took too long to answer. Try again.'] }, error.message);
-    }
-    if (error instanceof TypeError) {
-      throw new ApiError(
-        0,
-        { detail: ['Cannot reach the server. Check your connection and try again.'] },
-        error.message,
-      );
-    }
-    throw error;
+    throw await toApiFailure(error);
   }
 }
 

@@ -2,6 +2,7 @@ export * from './types';
 export * from './config';
 export * from './query';
 export * from './errors';
+export * from './failures';
 export * from './permissions';
 export * from './session';
 export * from './http';

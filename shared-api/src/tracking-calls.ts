@@ -1,8 +1,7 @@
 // Typed calls for tracking requests, their shipments, the bulk upload and the lists the request form needs
 // (spec section 7).
-import { HTTPError } from 'ky';
 import { getApiConfig } from './config';
-import { ApiError } from './errors';
+import { answerFailure, connectionFailure, parseBody, toApiFailure } from './failures';
 import { api, http } from './http';
 import { buildUrl, toSearchParams, type Query } from './query';
 import { sessionStore } from './session';
@@ -165,26 +164,14 @@ export function uploadBulkTrackingRequests(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
     };
-    const parse = (): unknown => {
-      if (!xhr.responseText) return null;
-      try {
-        return JSON.parse(xhr.responseText);
-      } catch {
-        return xhr.responseText;
-      }
-    };
+    xhr.setRequestHeader('Accept-Language', config.language());
     xhr.onload = () => {
-      const body = parse();
+      const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve((body ?? {}) as BulkUploadResult);
-      else {
-        if (xhr.status === 401 && sessionStore.getState().token) sessionStore.getState().logout();
-        reject(new ApiError(xhr.status, body));
-      }
+      else reject(answerFailure(xhr.status, body));
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, { detail: ['Cannot reach the server. Check your connection and try again.'] }));
-    xhr.ontimeout = () =>
-      reject(new ApiError(0, { detail: ['The server took too long to answer. Try again.'] }));
+    xhr.onerror = () => reject(connectionFailure('network'));
+    xhr.ontimeout = () => reject(connectionFailure('timeout'));
     xhr.send(form);
   });
 }
@@ -209,17 +196,7 @@ export async function downloadApiFile(
       searchParams: toSearchParams(query),
     });
   } catch (error) {
-    if (error instanceof HTTPError) {
-      const text = await error.response.text().catch(() => '');
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON: keep the text
-      }
-      throw new ApiError(error.response.status, body);
-    }
-    throw new ApiError(0, { detail: [error instanceof Error ? error.message : String(error)] });
+    throw await toApiFailure(error);
   }
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';

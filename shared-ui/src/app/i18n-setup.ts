@@ -1,5 +1,6 @@
 // The one i18next instance of the portal: the shell initialises it at boot (a remote running alone does the same
 // in its own bootstrap). Default language es, supported en and es, the choice kept in local storage under `lang`.
+import { configureApi } from '@portal/shared-api';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { commonResources } from '../i18n/commonResources';
@@ -43,6 +44,8 @@ export async function initI18n(instance: i18n = i18next): Promise<i18n> {
   });
   remember(lng);
   instance.on('languageChanged', remember);
+  // The API's calls carry the user's language (Accept-Language) and word failed connections in it.
+  configureApi({ language: () => instance.resolvedLanguage ?? instance.language ?? DEFAULT_LANGUAGE });
   return instance;
 }
 
