@@ -53,6 +53,18 @@ export { notify, notifySuccess, notifyError } from './components/notifications/n
 export { DURATIONS } from './components/notifications/DURATIONS';
 export { Notifications } from './components/notifications/Notifications';
 
+// Display formats (spec section 9)
+export {
+  cutLabel,
+  dayDiff,
+  formatDate,
+  formatDecimal,
+  formatNumber,
+  formatTimestamp,
+  LABEL_MAX,
+  percentOf,
+} from './formats/formats';
+
 // i18n
 export { commonResources, COMMON_NS } from './i18n/commonResources';
 export { addResourceNamespace } from './i18n/addResourceNamespace';

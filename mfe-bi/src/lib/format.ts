@@ -1,28 +1,21 @@
 // Display rules of spec section 9 for BI: percent values ×100, numbers with 2 decimals, chart labels cut at 13
 // characters (the full text goes to the tooltip).
+// The rules themselves are the portal's one formats module (shared-ui); this file applies them to BI units.
+import { formatDecimal, percentOf } from '@portal/shared-ui';
 import type { ListQuery, Unit } from './bi-api';
 
-export const LABEL_MAX = 13;
-
-/** The label as drawn on the axis: at most 13 characters (an ellipsis marks a cut). */
-export function cutLabel(label: string, max = LABEL_MAX): string {
-  return label.length <= max ? label : `${label.slice(0, max - 1)}…`;
-}
+export { cutLabel, LABEL_MAX } from '@portal/shared-ui';
 
 /** The value drawn for a unit: percent values ×100. */
 export function scale(value: number | null, unit: Unit): number | null {
   if (value === null || value === undefined || Number.isNaN(value)) return null;
-  return unit === 'percent' ? value * 100 : value;
+  return unit === 'percent' ? percentOf(value) : value;
 }
 
 /** A drawn value as text: 2 decimals, '%' for percent values (already ×100). */
 export function formatValue(value: number | null | undefined, unit: Unit, locale: string): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  const text = value.toLocaleString(locale === 'es' ? 'es-ES' : 'en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return unit === 'percent' ? `${text} %` : text;
+  const text = formatDecimal(value, locale);
+  return unit === 'percent' && text !== '—' ? `${text} %` : text;
 }
 
 /** The shipment-list query of a click: base, then the label's and the dataset's parts; null when there is none. */

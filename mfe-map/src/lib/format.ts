@@ -1,9 +1,4 @@
-// Display formats of spec section 9: dates YYYY-MM-DD (local time for timestamps), '-' for nothing.
-import dayjs from 'dayjs';
+// Display formats of spec section 9 from the portal's one formats module, with '-' for nothing.
+import { formatDate as date } from '@portal/shared-ui';
 
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '-';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const d = dayjs(value);
-  return d.isValid() ? d.format('YYYY-MM-DD') : '-';
-}
+export const formatDate = (value: string | null | undefined): string => date(value, '-');
