@@ -4,7 +4,7 @@
 export { tokens } from './styles/tokens';
 export type { Tokens } from './styles/tokens';
 export { GlobalStyles } from './styles/GlobalStyles';
-export { injectGlobalStyles } from './styles/injectGlobalStyles';
+export { injectGlobalStyles, injectStyleSheet } from './styles/injectGlobalStyles';
 
 // Controls
 export { Button } from './components/button/Button';

@@ -1,5 +1,5 @@
 // This remote's CSS, injected once (the builds have no CSS loaders; design-system CSS comes from the shell).
-import { tokens } from '@portal/shared-ui';
+import { injectStyleSheet, tokens } from '@portal/shared-ui';
 
 const STYLE_ID = 'bi-styles';
 const mobile = `@media (max-width: ${tokens.breakpoint.mobile}px)`;
@@ -24,9 +24,5 @@ ${mobile} {
 `;
 
 export function ensureBiStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = css;
-  document.head.appendChild(style);
+  injectStyleSheet(STYLE_ID, css);
 }

@@ -1,5 +1,5 @@
 // CSS of this remote's pages, injected once when a page first renders (the builds have no CSS loaders).
-import { tokens } from '@portal/shared-ui';
+import { injectStyleSheet, tokens } from '@portal/shared-ui';
 
 const STYLE_ID = 'cfg-styles';
 const mobile = `@media (max-width: ${tokens.breakpoint.mobile}px)`;
@@ -59,9 +59,5 @@ ${mobile} {
 `;
 
 export function ensureConfigStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = css;
-  document.head.appendChild(style);
+  injectStyleSheet(STYLE_ID, css);
 }

@@ -1,6 +1,6 @@
 // CSS of the map page, injected once when the page first renders (the builds have no CSS loaders); the route
 // map's OpenLayers styles come from route-map/olCss.ts and are injected with them.
-import { tokens } from '@portal/shared-ui';
+import { injectStyleSheet, tokens } from '@portal/shared-ui';
 import { olCss } from '../route-map/olCss';
 
 const STYLE_ID = 'mfe-map-where-styles';
@@ -73,9 +73,5 @@ ${mobile} {
 `;
 
 export function ensureMapStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = olCss + css;
-  document.head.appendChild(style);
+  injectStyleSheet(STYLE_ID, olCss + css);
 }

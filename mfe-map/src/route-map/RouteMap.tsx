@@ -1,17 +1,13 @@
 // The route-map widget (exposed as mfe_map/RouteMap): mounts the OpenLayers island on a div, redraws when the
 // route changes, disposes it on unmount.
 import { useEffect, useRef } from 'react';
-import type { RouteMapProps } from '@portal/shared-ui';
+import { injectStyleSheet, type RouteMapProps } from '@portal/shared-ui';
 import { createRouteMap, type RouteMapHandle } from './createRouteMap';
 import { olCss } from './olCss';
 
 const STYLE_ID = 'mfe-map-ol-styles';
 function ensureOlStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = olCss;
-  document.head.appendChild(style);
+  injectStyleSheet(STYLE_ID, olCss);
 }
 
 /** What was drawn, as data attributes (read by the end-to-end tests). */

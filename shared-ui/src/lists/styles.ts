@@ -1,6 +1,7 @@
 // CSS of the list building blocks, injected once into the document when the first of them renders
 // (the builds have no CSS loaders; the main design-system CSS is injected by the shell).
 import { tokens } from '../styles/tokens';
+import { injectStyleSheet } from '../styles/injectGlobalStyles';
 
 const STYLE_ID = 'pui-lists-styles';
 const mobile = `@media (max-width: ${tokens.breakpoint.mobile}px)`;
@@ -51,9 +52,5 @@ ${mobile} {
 
 /** Adds the lists CSS to the document once (safe to call on every render). */
 export function ensureListStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = listsCss;
-  document.head.appendChild(style);
+  injectStyleSheet(STYLE_ID, listsCss);
 }

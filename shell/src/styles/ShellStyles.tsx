@@ -1,4 +1,5 @@
 import { useInsertionEffect } from 'react';
+import { injectStyleSheet } from '@portal/shared-ui';
 import { shellCss } from './shellCss';
 
 const STYLE_ID = 'shell-styles';
@@ -6,11 +7,7 @@ const STYLE_ID = 'shell-styles';
 /** Injects the shell's CSS once into document.head. */
 export function ShellStyles(): null {
   useInsertionEffect(() => {
-    if (document.getElementById(STYLE_ID)) return;
-    const style = document.createElement('style');
-    style.id = STYLE_ID;
-    style.textContent = shellCss;
-    document.head.appendChild(style);
+    injectStyleSheet(STYLE_ID, shellCss);
   }, []);
   return null;
 }
