@@ -9,7 +9,7 @@ import { paginate } from '../../lib/pagination';
 import { errors, Paged } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { carrierRequiresContainer } from '../../services/tracking-requests';
-import { likePattern, parseId, parseOrdering } from '../tracking-requests/query';
+import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
 
 export const CarrierSchema = Type.Object(
   {

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
 import { errors, Paged } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { listParam, parseId } from '../tracking-requests/query';
+import { listParam, parseId } from '../../lib/query-params';
 
 const CATEGORIES = ['equipment', 'transport', 'shipment', 'alert'] as const;
 

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
 import { errors, Paged } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { likePattern, parseId, parseOrdering } from '../tracking-requests/query';
+import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
 
 const PortSchema = Type.Object(
   {

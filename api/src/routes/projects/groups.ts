@@ -9,7 +9,7 @@ import { badRequest, ErrorCollector, MESSAGES, notFound, permissionDenied } from
 import { paginate } from '../../lib/pagination';
 import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
-import { likePattern, parseId, parseOrdering } from '../tracking-requests/query';
+import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
 import { foreignUserIds, UserSummarySchema, type UserSummary } from '../users/summary';
 
 export interface GroupLink {

@@ -7,7 +7,7 @@ import { ApiError, badRequest, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, canWrite } from '../../plugins/auth';
 import { loadThresholds } from '../../services/health';
-import { listParam } from './query';
+import { listParam } from '../../lib/query-params';
 import { ListQuerySchema } from './schema';
 import { csvText } from '../../lib/csv';
 import {

@@ -35,7 +35,7 @@ import {
   type ShipmentLifecycle,
 } from '../../tracking/engine/lifecycle';
 import { trackingRequestExportRoutes } from './export';
-import { parseId } from './query';
+import { parseId } from '../../lib/query-params';
 import {
   ListQuerySchema,
   StatusAnswerSchema,

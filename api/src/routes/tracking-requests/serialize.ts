@@ -19,7 +19,7 @@ import {
   type CodeType,
 } from '../../services/tracking-requests';
 import { trackingRequestFlags } from '../../tracking/engine/lifecycle';
-import { likePattern, listParam, parseOrdering } from './query';
+import { likePattern, listParam, parseOrdering } from '../../lib/query-params';
 
 /** The requests of a company, joined with carrier and project. */
 export function selectRequests(db: Kysely<Database>, companyId: number) {

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { paginate } from '../../lib/pagination';
 import { errors, Paged } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
-import { likePattern, parseOrdering } from '../tracking-requests/query';
+import { likePattern, parseOrdering } from '../../lib/query-params';
 import { UserSummarySchema } from './summary';
 
 const ORDERING = ['id', 'username', 'first_name', 'last_name', 'email'] as const;

@@ -1,5 +1,6 @@
-// Query-string helpers shared by the list routes: object ids from the path, `ordering`, repeated keys.
-import { badRequest, notFound } from '../../lib/errors';
+// The query-parameter vocabulary of every route (ids from the path, `ordering`, repeated keys, LIKE patterns):
+// one parser and one message per mistake, in lib/ so that no route folder imports another.
+import { badRequest, notFound } from './errors';
 
 /** A positive int4 id from the path, or 404 (a malformed id is as unknown as a missing one). */
 export function parseId(raw: unknown): number {
