@@ -87,6 +87,27 @@ export { globalSpinnerStore, useGlobalSpinner, usePageSpinner, withGlobalSpinner
 export { mountStandalone } from './app/mount-standalone';
 export type { StandaloneOptions } from './app/mount-standalone';
 
-// Widgets of another remote, loaded at run time from inside a remote (the shell registers the loader)
-export { setRemoteLoader, getRemoteLoader, RemoteWidget } from './remote';
-export type { LngLat, RemoteWidgetLoader, RemoteWidgetProps, RouteMapProps } from './remote';
+// Modules of a remote mounted at run time: the shell's pages and the remotes' widgets (the shell registers the
+// loader)
+export {
+  getRemoteLoader,
+  isComponentModule,
+  loadComponentModule,
+  RemoteBoundary,
+  RemoteLoaderContext,
+  RemoteMount,
+  RemoteShapeError,
+  RemoteWidget,
+  remoteOf,
+  setRemoteLoader,
+  useRemoteLoader,
+} from './remote';
+export type {
+  ComponentModule,
+  LngLat,
+  RemoteBoundaryProps,
+  RemoteLoader,
+  RemoteMountProps,
+  RemoteWidgetProps,
+  RouteMapProps,
+} from './remote';

@@ -2,11 +2,10 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
-import { GlobalStyles } from '@portal/shared-ui';
+import { GlobalStyles, RemoteLoaderContext, type RemoteLoader } from '@portal/shared-ui';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAccess } from './auth/RequireAccess';
 import { ShellLayout } from './chrome/ShellLayout';
-import { RemoteLoaderContext, type RemoteLoader } from './remotes/remote-loader';
 import { ROUTES, type RouteDef } from './routes';
 import { ShellStyles } from './styles/ShellStyles';
 

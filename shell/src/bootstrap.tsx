@@ -4,10 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { configureApi, sessionStore } from '@portal/shared-api';
-import { GlobalStyles, initI18n, setRemoteLoader, SpinnerPage } from '@portal/shared-ui';
+import { GlobalStyles, initI18n, setRemoteLoader, SpinnerPage, type RemoteLoader } from '@portal/shared-ui';
 import { App } from './App';
 import { registerShellNamespace } from './i18n';
-import type { RemoteLoader } from './remotes/remote-loader';
 import { ensureCurrentUser } from './session/currentUser';
 
 // The registry (remotes.json, registration, retries) in its own chunk, fetched at once but off the login path.

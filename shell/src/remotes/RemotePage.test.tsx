@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell, stubLoader } from '../test-utils/renderShell';
-import { isPageModule } from './loadWithRetry';
+import { isComponentModule as isPageModule } from '@portal/shared-ui';
 import { RemotePage } from './RemotePage';
 
 const Page = () => <div data-testid="remote-content">remote content</div>;

@@ -1,12 +1,10 @@
-// Mounts one exposed page of a remote: lazy loading with automatic retries, a spinner meanwhile, and an
-// error boundary with a fallback that names the area and offers a Retry that really loads again.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+// Mounts one exposed page of a remote through shared-ui's RemoteMount (the one mechanism for pages and widgets):
+// lazy loading with automatic retries, a spinner meanwhile, and a fallback that names the area and offers a
+// Retry that really loads again.
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '@portal/shared-ui';
+import { Button, RemoteMount, Spinner } from '@portal/shared-ui';
 import { TEST_IDS } from '../testids';
-import { loadPageModule } from './loadWithRetry';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import { useRemoteLoader } from './remote-loader';
 
 export interface RemotePageProps {
   remote: string;
@@ -16,42 +14,14 @@ export interface RemotePageProps {
 }
 
 export function RemotePage({ remote, module, area }: RemotePageProps) {
-  const loader = useRemoteLoader();
-  const [attempt, setAttempt] = useState(0);
-  const [retrying, setRetrying] = useState(false);
-
-  // A new lazy component per attempt: React.lazy caches its (failed) promise, so a retry needs a fresh one.
-  const Page = useMemo(
-    () => lazy(() => loadPageModule(loader, remote, module)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` forces a new lazy component
-    [loader, remote, module, attempt],
-  );
-
   return (
     <div className="shell-remote" data-testid={TEST_IDS.remotePage} data-remote={`${remote}/${module}`}>
-      <RemoteErrorBoundary
-        key={attempt}
-        name={`${remote}/${module}`}
-        fallback={() => (
-          <RemoteFallback
-            area={area}
-            busy={retrying}
-            onRetry={async () => {
-              setRetrying(true);
-              try {
-                await loader.reset(remote);
-              } finally {
-                setRetrying(false);
-                setAttempt((n) => n + 1);
-              }
-            }}
-          />
-        )}
-      >
-        <Suspense fallback={<RemoteLoading />}>
-          <Page />
-        </Suspense>
-      </RemoteErrorBoundary>
+      <RemoteMount
+        id={`${remote}/${module}`}
+        props={{}}
+        loading={<RemoteLoading />}
+        fallback={(retry, busy) => <RemoteFallback area={area} busy={busy} onRetry={retry} />}
+      />
     </div>
   );
 }

@@ -6,9 +6,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, useLocation } from '@portal/shared-ui/router';
 import { sessionStore, type User, type UserProfile } from '@portal/shared-api';
-import { COMMON_NS, commonResources } from '@portal/shared-ui';
+import { COMMON_NS, commonResources, RemoteLoaderContext, type RemoteLoader } from '@portal/shared-ui';
 import { SHELL_NS, shellResources } from '../i18n';
-import { RemoteLoaderContext, type RemoteLoader } from '../remotes/remote-loader';
 
 export function createShellTestI18n(lng: 'en' | 'es' = 'en'): i18n {
   const instance = i18next.createInstance();
