@@ -29,7 +29,8 @@ export default tseslint.config(
   },
   {
     // react-router is shared through the tree-shaken facade; importing it directly would load a second copy
-    // (another router context) in the browser. See docs/adr/0002.
+    // (another router context) in the browser. See docs/adr/0002. A package is used through its entry points
+    // (`@portal/shared-ui`, `/router`, `/lists`, `/testing`), never by a path into its sources.
     files: ['**/*.{ts,tsx}'],
     ignores: ['shared-ui/src/router/**', 'api/**'],
     rules: {
@@ -40,6 +41,12 @@ export default tseslint.config(
             name,
             message: "Import routing from '@portal/shared-ui/router' (the shared, tree-shaken facade).",
           })),
+          patterns: [
+            {
+              group: ['@portal/*/src', '@portal/*/src/**'],
+              message: "Import a package's entry point (e.g. '@portal/shared-ui/testing'), not its sources.",
+            },
+          ],
         },
       ],
     },

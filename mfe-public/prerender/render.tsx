@@ -4,8 +4,7 @@
 import { renderToString } from 'react-dom/server';
 import i18next from 'i18next';
 import { MemoryRouter } from '@portal/shared-ui/router';
-import { initI18n } from '@portal/shared-ui';
-import { globalCss } from '@portal/shared-ui/src/styles/globalCss';
+import { globalCss, initI18n } from '@portal/shared-ui';
 import { NS, resources } from '../src/i18n';
 import { LandingPage } from '../src/pages/LandingPage';
 import { ContactPage } from '../src/pages/ContactPage';

@@ -5,6 +5,7 @@ export { tokens } from './styles/tokens';
 export type { Tokens } from './styles/tokens';
 export { GlobalStyles } from './styles/GlobalStyles';
 export { injectGlobalStyles, injectStyleSheet } from './styles/injectGlobalStyles';
+export { globalCss } from './styles/globalCss';
 
 // Controls
 export { Button } from './components/button/Button';

@@ -1,4 +1,4 @@
-import { describeRemotePages } from '@portal/shared-ui/src/testing/describeRemotePages';
+import { describeRemotePages } from '@portal/shared-ui/testing';
 import { resources } from '../i18n';
 import LandingPageExposed from '../exposes/LandingPage';
 import ContactPageExposed from '../exposes/ContactPage';

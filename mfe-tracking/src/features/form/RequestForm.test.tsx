@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Carrier, Project } from '@portal/shared-api';
 import { LISTS_NS, listsResources } from '@portal/shared-ui/lists';
-import { createTestI18n } from '@portal/shared-ui/src/test-utils/createTestI18n';
+import { createTestI18n } from '@portal/shared-ui/testing';
 import { NS, resources } from '../../i18n';
 import { RequestForm } from './RequestForm';
 
