@@ -14,6 +14,7 @@ import { DEFAULT_SCRYPT_N } from './lib/passwords';
 import { validatorCompiler } from './lib/validation';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandling } from './plugins/errors';
+import { registerServerTexts, requestLang, translate } from './i18n';
 import { registerInputLimits } from './plugins/input-limits';
 import { registerSwagger } from './plugins/swagger';
 import { authRoutes } from './routes/auth';
@@ -88,13 +89,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: trustProxySetting(opts.trustProxy),
     routerOptions: { ignoreDuplicateSlashes: true },
     // Router errors (malformed URL, over-long parameter) in the API's error shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const raw = reply as unknown as FastifyReply;
+      const detail = translate(tooLong ? 'URL too long.' : 'Malformed URL.', requestLang(request));
       void raw
         .code(tooLong ? 414 : 400)
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify({ detail: tooLong ? 'URL too long.' : 'Malformed URL.' }));
+        .send(JSON.stringify({ detail }));
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -113,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // External layer.
   registerErrorHandling(app);
+  registerServerTexts(app);
   registerCors(app, opts.corsOrigins);
   registerInputLimits(app);
   await registerSwagger(app);

@@ -3,10 +3,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, MESSAGES, type ErrorBody, type FieldErrors } from '../lib/errors';
 import { fieldOf } from '../lib/validation';
+import { localizeErrorBody, requestLang } from '../i18n';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
-  // A string payload is sent as is, whatever response schema the route declares.
-  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  // A string payload is sent as is, whatever response schema the route declares; the messages are in the
+  // request's language (src/i18n).
+  const localized = localizeErrorBody(body, requestLang(reply.request));
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(localized));
 }
 
 /** The fields of a PostgreSQL error (node-postgres DatabaseError). */

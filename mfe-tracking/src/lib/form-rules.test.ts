@@ -53,6 +53,12 @@ describe('tracking request form rules', () => {
   it('reads the quality note for "container number submission is needed"', () => {
     expect(noteRequiresContainer(NEEDS_CONTAINER.ctt_quality.note)).toBe(true);
     expect(noteRequiresContainer('Container numbers submission is needed')).toBe(true);
+    // The note as the API words it for a Spanish user (api/src/i18n/catalogue.ts).
+    expect(
+      noteRequiresContainer(
+        'Las reservas y los B/L solo se siguen por contenedor: es necesario enviar el número de contenedor.',
+      ),
+    ).toBe(true);
     expect(noteRequiresContainer('Good coverage.')).toBe(false);
     expect(noteRequiresContainer(null)).toBe(false);
   });

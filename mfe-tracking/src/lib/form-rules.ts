@@ -33,9 +33,14 @@ export type FormField = keyof RequestFormValues;
 /** Error keys in the 'tracking' namespace ('form.required', …) per field. */
 export type FormErrors = Partial<Record<FormField, string>>;
 
-/** Whether the carrier's quality note says container number submission is needed. */
+/**
+ * Whether the carrier's quality note says container number submission is needed. The API sends the note in
+ * the user's language (Accept-Language), so the Spanish wording counts too.
+ */
 export function noteRequiresContainer(note: string | null | undefined): boolean {
-  return /container numbers? submission is needed/i.test(note ?? '');
+  return /container numbers? submission is needed|es necesario enviar el número de contenedor/i.test(
+    note ?? '',
+  );
 }
 
 /** The code types the carrier supports (all three before a carrier is chosen). */

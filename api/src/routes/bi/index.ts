@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { localizePayload, requestLang } from '../../i18n';
 import { notFound, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
@@ -94,7 +95,8 @@ export const biRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const def = metricFor(request, request.params.metric);
       const result = await compute(request, def, false);
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+      const localized = localizePayload(result, requestLang(request)); // server texts (src/i18n)
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(localized));
     },
   );
 

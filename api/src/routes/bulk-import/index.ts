@@ -110,9 +110,11 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw fileError('Send the file as multipart/form-data (for example in a field named "file").');
       }
       let buffer: Buffer;
+      let filename: string | undefined;
       try {
         const part = await request.file();
         if (!part) throw fileError('No file was sent: attach an .xlsx or .csv file.');
+        filename = part.filename;
         buffer = await part.toBuffer();
       } catch (err) {
         if (err instanceof ApiError) throw err;
@@ -123,7 +125,7 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         throw fileError('The upload could not be read: send the file again as multipart/form-data.');
       }
-      const rows = tableRows(await readTable(buffer));
+      const rows = tableRows(await readTable(buffer, filename));
       const result = await importRows(rows, profile.company_id, user.id);
       return reply.code(201).send(result);
     },

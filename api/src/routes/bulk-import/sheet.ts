@@ -122,8 +122,11 @@ function decodeText(buffer: Buffer): string {
   return text.replace(/^\uFEFF/, '');
 }
 
-/** Rows of cell texts of the first sheet, header first. */
-export async function readTable(buffer: Buffer): Promise<string[][]> {
+/** Names of spreadsheet files that are not text (a text file so named is not what the user meant to send). */
+const BINARY_SPREADSHEET_NAME = /\.(xlsx|xlsm|xlsb|xls|ods|numbers)$/i;
+
+/** Rows of cell texts of the first sheet, header first. `filename` is the name the browser sent, if any. */
+export async function readTable(buffer: Buffer, filename?: string): Promise<string[][]> {
   if (buffer.length === 0) throw fileError(FILE_MESSAGES.empty);
   const magic = buffer.subarray(0, 4).toString('hex');
   if (magic === '504b0304') {
@@ -139,6 +142,9 @@ export async function readTable(buffer: Buffer): Promise<string[][]> {
     }
   }
   if (magic === 'd0cf11e0') throw fileError(FILE_MESSAGES.oldXls);
+  // Not a workbook although named like one (a text file renamed .xlsx, a PDF…).
+  if (filename && BINARY_SPREADSHEET_NAME.test(filename.trim()))
+    throw fileError(FILE_MESSAGES.notSpreadsheet);
   // Text only: no NUL bytes and mostly printable.
   const head = buffer.subarray(0, 8192);
   if (head.includes(0)) throw fileError(FILE_MESSAGES.notSpreadsheet);
@@ -155,6 +161,11 @@ export function tableRows(table: string[][]): SheetRow[] {
   const headerIndex = table.findIndex((r) => r.some((c) => c !== ''));
   if (headerIndex < 0) throw fileError(FILE_MESSAGES.empty);
   const header = table[headerIndex].map(headerKey);
+  // Text with no column of the template and no delimiters (prose, a log…) is not a spreadsheet at all.
+  const knownColumn = header.some((key) => (COLUMNS as readonly string[]).includes(key));
+  if (!knownColumn && table.every((r) => r.filter((c) => c !== '').length <= 1)) {
+    throw fileError(FILE_MESSAGES.notSpreadsheet);
+  }
   const positions = new Map<Column, number>();
   const unknown: string[] = [];
   header.forEach((key, i) => {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { localizePayload, requestLang } from '../../i18n';
 import { ErrorCollector, notFound } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
 import { errors, idWriteErrors } from '../../lib/schemas';
@@ -47,7 +48,9 @@ import {
  * from the large shipment schema (which stays in the route for the documentation).
  */
 function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+  // Sent as text, so past the preSerialization hook: server texts put into the user's language here (src/i18n).
+  const localized = localizePayload(body, requestLang(reply.request));
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(localized));
 }
 
 /** The caller's thresholds (from the profile already loaded by requireAuth). */

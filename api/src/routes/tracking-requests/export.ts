@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import ExcelJS from 'exceljs';
+import { requestLang, translate, type Lang } from '../../i18n';
 import { ApiError, badRequest, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, canWrite } from '../../plugins/auth';
@@ -21,35 +22,81 @@ import {
 
 type Out = Awaited<ReturnType<typeof serializeRequests>>[number];
 
-/** Exportable columns: header and cell value. */
-const EXPORT_COLUMNS: Record<string, { header: string; value: (r: Out) => string | number | null }> = {
-  id: { header: 'Id', value: (r) => r.id },
-  status: { header: 'Status', value: (r) => r.status_verbose },
-  code_type: { header: 'Code type', value: (r) => r.code_type_verbose },
-  code_value: { header: 'Code value', value: (r) => r.code_value },
-  client_code: { header: 'Client code', value: (r) => r.client_code },
-  project: { header: 'Project', value: (r) => r.project },
-  carrier: { header: 'Carrier', value: (r) => r.carrier },
-  carrier_scac: { header: 'SCAC', value: (r) => r.carrier_scac },
-  shipments_count: { header: 'Shipments', value: (r) => r.shipments_count },
+/** Exportable columns: header (English, Spanish) and cell value (server texts in English, see src/i18n). */
+const EXPORT_COLUMNS: Record<
+  string,
+  { header: string; es: string; value: (r: Out) => string | number | null; text?: 'term' | 'sentences' }
+> = {
+  id: { header: 'Id', es: 'Id', value: (r) => r.id },
+  status: { header: 'Status', es: 'Estado', value: (r) => r.status_verbose, text: 'term' },
+  code_type: { header: 'Code type', es: 'Tipo de código', value: (r) => r.code_type_verbose, text: 'term' },
+  code_value: { header: 'Code value', es: 'Código', value: (r) => r.code_value },
+  client_code: { header: 'Client code', es: 'Código de cliente', value: (r) => r.client_code },
+  project: { header: 'Project', es: 'Proyecto', value: (r) => r.project },
+  carrier: { header: 'Carrier', es: 'Naviera', value: (r) => r.carrier },
+  carrier_scac: { header: 'SCAC', es: 'SCAC', value: (r) => r.carrier_scac },
+  shipments_count: { header: 'Shipments', es: 'Envíos', value: (r) => r.shipments_count },
   shipments_health: {
     header: 'On track / Later than expected / Attention required',
+    es: 'En plazo / Más tarde de lo previsto / Requiere atención',
     value: (r) =>
       `${r.shipments_health.ontrack} / ${r.shipments_health.delayed} / ${r.shipments_health.alerted}`,
   },
-  contractual_eta_pod: { header: 'Contractual ETA POD', value: (r) => r.contractual_eta_pod },
-  contractual_eta_dlv: { header: 'Contractual ETA DLV', value: (r) => r.contractual_eta_dlv },
-  container_filter: { header: 'Containers', value: (r) => r.container_filter.join(', ') },
+  contractual_eta_pod: {
+    header: 'Contractual ETA POD',
+    es: 'ETA contractual POD',
+    value: (r) => r.contractual_eta_pod,
+  },
+  contractual_eta_dlv: {
+    header: 'Contractual ETA DLV',
+    es: 'ETA contractual DLV',
+    value: (r) => r.contractual_eta_dlv,
+  },
+  container_filter: { header: 'Containers', es: 'Contenedores', value: (r) => r.container_filter.join(', ') },
   booking_bl_required_container: {
     header: 'Container required',
+    es: 'Contenedor obligatorio',
     value: (r) => (r.booking_bl_required_container ? 'yes' : 'no'),
+    text: 'term',
   },
-  alerts: { header: 'Alerts', value: (r) => r.alerts },
-  warnings: { header: 'Warnings', value: (r) => r.warnings.map((w) => w.message).join('; ') },
-  last_update: { header: 'Last update', value: (r) => r.last_update?.slice(0, 16).replace('T', ' ') ?? null },
-  created_at: { header: 'Created', value: (r) => r.created_at.slice(0, 16).replace('T', ' ') },
-  modified_at: { header: 'Modified', value: (r) => r.modified_at.slice(0, 16).replace('T', ' ') },
+  alerts: { header: 'Alerts', es: 'Alertas', value: (r) => r.alerts },
+  warnings: {
+    header: 'Warnings',
+    es: 'Avisos',
+    value: (r) => r.warnings.map((w) => w.message).join('; '),
+    text: 'sentences',
+  },
+  last_update: {
+    header: 'Last update',
+    es: 'Última actualización',
+    value: (r) => r.last_update?.slice(0, 16).replace('T', ' ') ?? null,
+  },
+  created_at: { header: 'Created', es: 'Creada', value: (r) => r.created_at.slice(0, 16).replace('T', ' ') },
+  modified_at: {
+    header: 'Modified',
+    es: 'Modificada',
+    value: (r) => r.modified_at.slice(0, 16).replace('T', ' '),
+  },
 };
+
+const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/**
+ * A text cell in `lang`: a term (status, code type, yes / no) by its lower-case form, capitalised again;
+ * the warnings ('; '-joined sentences) one by one.
+ */
+function cellText(value: string, kind: 'term' | 'sentences', lang: Lang): string {
+  if (lang === 'en') return value;
+  if (kind === 'sentences')
+    return value
+      .split('; ')
+      .map((part) => translate(part, lang))
+      .join('; ');
+  if (value === 'yes') return 'sí';
+  if (value === 'no') return 'no';
+  const term = translate(value.toLowerCase(), lang);
+  return term === value.toLowerCase() ? value : capitalise(term);
+}
 /** Section 2's default columns of the tracking request list, id first. */
 export const DEFAULT_EXPORT_COLUMNS = [
   'id',
@@ -94,6 +141,11 @@ export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app
             ),
             filename: Type.Optional(Type.String({ description: 'File name without extension' })),
             format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])),
+            lang: Type.Optional(
+              Type.Union([Type.Literal('en'), Type.Literal('es')], {
+                description: 'Language of the headers and texts (else Accept-Language, else en)',
+              }),
+            ),
           }),
         ]),
         response: {
@@ -130,6 +182,8 @@ export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app
       }
       if (Object.keys(problems).length || !order) throw badRequest(problems);
       const chosen = columns.length ? [...new Set(columns)] : DEFAULT_EXPORT_COLUMNS;
+      // `lang` of the query, else Accept-Language (shared-api sends the user's language), else English.
+      const lang: Lang = query.lang === 'es' || query.lang === 'en' ? query.lang : requestLang(request);
       let base = selectRequests(app.db, profile.company_id);
       for (const c of conditions) base = base.where(c);
       const { count } = await base
@@ -146,11 +200,19 @@ export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app
       for (let offset = 0; offset < Number(count); offset += BATCH) {
         const rows = await withColumns(base).orderBy(order).limit(BATCH).offset(offset).execute();
         const out = await serializeRequests(app.db, profile.company_id, thresholds, rows as RequestRow[]);
-        for (const r of out) lines.push(chosen.map((c) => EXPORT_COLUMNS[c].value(r)));
+        for (const r of out) {
+          lines.push(
+            chosen.map((c) => {
+              const { value, text } = EXPORT_COLUMNS[c];
+              const v = value(r);
+              return text && typeof v === 'string' ? cellText(v, text, lang) : v;
+            }),
+          );
+        }
       }
       const name = (typeof query.filename === 'string' && query.filename.trim()) || 'tracking-requests';
       const safe = name.replace(/[^\w.\- ]+/g, '_').slice(0, 100);
-      const headers = chosen.map((c) => EXPORT_COLUMNS[c].header);
+      const headers = chosen.map((c) => (lang === 'es' ? EXPORT_COLUMNS[c].es : EXPORT_COLUMNS[c].header));
       if (query.format === 'csv') {
         // Formula-looking text is escaped (lib/csv.ts).
         const text = csvText([headers, ...lines]);
@@ -160,7 +222,7 @@ export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app
           .send(`\uFEFF${text}\r\n`);
       }
       const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet('Tracking requests');
+      const sheet = workbook.addWorksheet(lang === 'es' ? 'Solicitudes de seguimiento' : 'Tracking requests');
       sheet.addRow(headers).font = { bold: true };
       sheet.addRows(lines);
       sheet.columns.forEach((col, i) => (col.width = Math.max(12, headers[i].length + 2)));

@@ -7,6 +7,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/types';
 import type { HealthThresholds } from '../health';
 import { shipmentOrderBy, type ShipmentFilters } from '../shipment-filters';
+import { isServerTextField, translate } from '../../i18n';
 import { JOINS, type ExportField, type ExportLang } from './fields';
 
 export const EXPORT_BATCH = 2000;
@@ -33,6 +34,8 @@ const DATE_FORMAT = 'yyyy-mm-dd';
 export function cellValue(field: ExportField, value: unknown, lang: ExportLang = 'en'): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (field.choices && typeof value === 'string') return field.choices[value]?.[lang] ?? value;
+  // Server texts (last alert, container type, POD warning) are stored in English (src/i18n).
+  if (typeof value === 'string' && isServerTextField(field.key)) return translate(value, lang);
   switch (field.type) {
     case 'integer':
     case 'number': {

@@ -126,13 +126,37 @@ describe('Notifications', () => {
     const item = screen.getByTestId('notification');
     const fields = within(item).getAllByRole('listitem');
     expect(fields).toHaveLength(2);
-    const label = within(fields[1]).getByText('carrier');
+    const label = within(fields[1]).getByText('Carrier');
     expect(label.tagName).toBe('STRONG');
-    expect(fields[0]).toHaveTextContent(/^container\s*Required input: Container$/);
+    expect(fields[0]).toHaveTextContent(/^Container\s*Required input: Container$/);
     expect(fields[1]).toHaveTextContent('This field may not be blank.');
     expect(fields[1]).toHaveTextContent('Unknown carrier.');
     expect(label.compareDocumentPosition(within(fields[1]).getByText('Unknown carrier.'))).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it("labels the API's fields in the user's language, never with raw keys (issue 18)", () => {
+    renderWithI18n(<Notifications />, { lng: 'es' });
+    act(() => {
+      notifyError('ERROR', [
+        { label: 'non_field_errors', messages: ['2 de 3 filas tienen errores; no se ha importado nada.'] },
+        { label: 'row 3', messages: ['code_value: Este campo es obligatorio.'] },
+        { label: 'project_id', messages: ['Proyecto desconocido.'] },
+        { label: 'client_code', messages: ['Demasiado largo.'] },
+        { label: 'file', messages: ['El archivo está vacío.'] },
+      ]);
+    });
+    const fields = within(screen.getByTestId('notification')).getAllByRole('listitem');
+    expect(fields.map((f) => f.querySelector('strong')?.textContent ?? null)).toEqual([
+      null,
+      'Fila 3',
+      'Proyecto',
+      'Código de cliente',
+      'Archivo',
+    ]);
+    expect(screen.getByTestId('notification')).not.toHaveTextContent(
+      /non_field_errors|row 3|project_id|client_code/,
     );
   });
 

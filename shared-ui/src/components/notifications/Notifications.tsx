@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldLabel } from './fieldLabel';
 import { useNotifications, type Notification } from './useNotifications';
 
 export type NotificationsProps = {
@@ -52,7 +53,9 @@ function NotificationItem({ notification }: { notification: Notification }) {
           <ul className="pui-notification__fields">
             {body.map((field, index) => (
               <li className="pui-notification__field" key={`${field.label}-${index}`}>
-                <strong className="pui-notification__field-label">{field.label}</strong>
+                {fieldLabel(field.label, t) && (
+                  <strong className="pui-notification__field-label">{fieldLabel(field.label, t)}</strong>
+                )}
                 {field.messages.map((message, i) => (
                   <span className="pui-notification__message" key={i}>
                     {i > 0 ? ' ' : ''}
