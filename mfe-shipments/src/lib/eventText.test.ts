@@ -21,4 +21,13 @@ describe('event-code texts', () => {
       'for 36 days',
     );
   });
+
+  it('says one day in the singular, in both languages', () => {
+    expect(fillPlaceholders('ETA at POD moved by {days} days', { days: 1 })).toBe(
+      'ETA at POD moved by 1 day',
+    );
+    expect(fillPlaceholders('ETA en POD movida {days} días', { days: -1 })).toBe('ETA en POD movida -1 día');
+    expect(fillPlaceholders('ETA en POD movida {days} días', { days: 11 })).toBe('ETA en POD movida 11 días');
+    expect(fillPlaceholders('movida {days} días', { days: 2.1 })).toBe('movida 2.1 días');
+  });
 });

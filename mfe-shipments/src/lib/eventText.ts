@@ -23,11 +23,16 @@ export function localizedDescription(
 export function fillPlaceholders(text: string, details?: Record<string, unknown> | null): string {
   const values = details ?? {};
   const firstNumber = /-?\d+(\.\d+)?/.exec(String(values.message ?? ''))?.[0];
-  return text.replace(/\{(\w+)\}/g, (_, key: string) => {
+  const filled = text.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = values[key];
     if (typeof value === 'string' || typeof value === 'number') return String(value);
     return firstNumber ?? 'N';
   });
+  // One day is singular in both languages: 'moved by 1 day', 'movida 1 día'.
+  return filled.replace(
+    /(^|[^\d.])(-?1) (days|días)(?![\p{L}])/gu,
+    (_, before: string, n: string, unit: string) => `${before}${n} ${unit === 'days' ? 'day' : 'día'}`,
+  );
 }
 
 /** An event code as a picker shows it: '906 · No carrier update for N days'. */
