@@ -6,7 +6,7 @@ import { paginate } from '../../lib/pagination';
 import { errors, Paged } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
 import { likePattern, parseOrdering } from '../../lib/query-params';
-import { UserSummarySchema } from './summary';
+import { UserSummarySchema } from '../../services/users';
 
 const ORDERING = ['id', 'username', 'first_name', 'last_name', 'email'] as const;
 

@@ -10,7 +10,7 @@ import { paginate } from '../../lib/pagination';
 import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
-import { foreignUserIds, UserSummarySchema, type UserSummary } from '../users/summary';
+import { foreignUserIds, UserSummarySchema, type UserSummary } from '../../services/users';
 
 export interface GroupLink {
   /** Field of the answer and body (e.g. `subscribers`). */

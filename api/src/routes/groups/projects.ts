@@ -1,7 +1,7 @@
 // /api/projects/: the company's projects with their subscribers (list, detail, create, change,
 // delete). Writing needs write permission (spec section 6).
 import { sql } from 'kysely';
-import { groupRoutes, writeAllowed } from './groups';
+import { groupRoutes, writeAllowed } from './group-routes';
 
 export const projectRoutes = groupRoutes({
   resource: 'projects',

@@ -1,7 +1,8 @@
-// The user summary used in lists (users, project subscribers, team coordinators and members).
+// Users as other resources see them: the summary used in lists (users, project subscribers, team coordinators
+// and members), and the check that ids are active users of the company.
 import { Type, type Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Database } from '../db/types';
 
 export const UserSummarySchema = Type.Object(
   {

@@ -1,7 +1,7 @@
 // /api/teams/: the company's teams with coordinators and members (list, detail, create, change,
 // delete). Writing needs write permission and the manager flag (spec section 6).
 import { canWrite } from '../../plugins/auth';
-import { groupRoutes } from '../projects/groups';
+import { groupRoutes } from './group-routes';
 
 export const teamRoutes = groupRoutes({
   resource: 'teams',
