@@ -26,7 +26,7 @@ import {
   type ExportLang,
 } from '../../services/export/fields';
 import { exportQuery, streamShipmentsXlsx } from '../../services/export/shipments-xlsx';
-import { ShipmentListQuery } from '../shipments/schema';
+import { ShipmentListQuery } from './schema';
 
 /** The most rows one export may hold (the target is 100,000 in under 10 s). */
 export const MAX_EXPORT_ROWS = 200_000;

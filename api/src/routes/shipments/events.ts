@@ -3,8 +3,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { alertEvents, findAlertEvent, idIs, requireWrite } from '../shipments/lookup';
-import { AlertEventSchema, EventIdParams } from '../shipments/schema';
+import { alertEvents, findAlertEvent, idIs, requireWrite } from './lookup';
+import { AlertEventSchema, EventIdParams } from './schema';
 
 export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);
