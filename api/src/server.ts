@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { createDb } from './db/connection';
 import { databaseSettings } from './db/database-url';
 import { migrate } from './db/migrate';
-import { DEMO_LOGINS, hasDemoData, seedDemo } from './db/seed-demo';
+import { DEMO_LOGINS, hasDemoData, seedDemo } from './demo/seed';
 import { readableLogStream } from './logging';
 import { startEngineRuntime } from './tracking/engine/runtime';
 import { seedReferenceData } from './tracking/reference-data';

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { createCompany, createUser } from '../services/accounts';
 import { simulatorEpoch } from '../tracking/engine/simulator-host';
 import { generateJourney } from '../tracking/simulator/journey';
-import type { Database } from './types';
+import type { Database } from '../db/types';
 
 type CodeType = 'c_id' | 'b_id' | 'm_bl';
 interface DemoRequest {
