@@ -155,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(mapPointRoutes);
       await api.register(eventRoutes);
       await api.register((await import('./routes/bi')).biRoutes);
+      await api.register((await import('./routes/rejected-events')).rejectedEventRoutes);
       await api.register(import('./contact'), { prefix: '/products' });
     },
     { prefix: '/api' },

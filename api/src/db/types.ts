@@ -438,26 +438,240 @@ export interface ShipmentHealthCountsTable {
   n: ColumnType<string, never, never>;
 }
 
+// ---- Drift since 0007 (issue 12 follow-up): columns and tables the migrations added that the
+// types above did not have. Added here, separately, so the query builder knows them. ----
+
+/** migrations/0008_carrier_data_trust.sql: why an event was set aside or recorded. */
+export type RejectedEventKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped' | 'retracted';
+
+/** migrations/0008: the carrier's eventCreatedDateTime when clamped, and the content's version. */
+export interface CarrierEventsTrustColumns {
+  created_clamped_from: NullableTs;
+  version: Generated<number>;
+}
+
+/** migrations/0008 (0021 adds the kind `retracted`). */
+export interface RejectedEventsKindColumns {
+  kind: Generated<RejectedEventKind>;
+}
+
+/** migrations/0008: every other content a carrier published under the same eventID. */
+export interface CarrierEventVersionsTable {
+  id: Generated<BigId>;
+  carrier_event_id: BigId;
+  version: number;
+  raw: Json<Record<string, unknown>>;
+  event_created_at: Timestamp;
+  source: 'poll' | 'push';
+  received_at: Timestamp;
+  superseded_at: Generated<Date>;
+}
+
+/** migrations/0021_dcsa_v3_push_retractions.sql: DCSA v3 retractions (tombstones). */
+export interface CarrierEventRetractionsTable {
+  carrier_id: number;
+  event_id: string;
+  retracted_at: Timestamp;
+  source: 'poll' | 'push';
+  received_at: Generated<Date>;
+}
+
+/** migrations/0007_token_expiry_login_devices.sql */
+export interface LoginDevicesTable {
+  key_hash: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  last_used_at: Generated<Date>;
+}
+
+/** migrations/0007: login_failures.device_hash. */
+export interface LoginFailuresDeviceColumns {
+  device_hash: string | null;
+}
+
+/** migrations/0009_contact_requests.sql */
+export interface ContactRequestsTable {
+  id: Generated<BigId>;
+  name: string;
+  email: string;
+  phone: Generated<string>;
+  company: string;
+  comments: Generated<string>;
+  product: string;
+  language: 'en' | 'es';
+  client_address: Generated<string>;
+  status: Generated<'pending' | 'sent'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  last_attempt_at: NullableTs;
+  created_at: Generated<Date>;
+  sent_at: NullableTs;
+}
+
+/** migrations/0012_bi_rollup.sql (kept by triggers; bigint and numeric come back as strings). */
+export interface BiShipmentRollupTable {
+  company_id: number;
+  grain: 'full' | 'carrier' | 'lane' | 'carrier_day';
+  carrier_id: number | null;
+  pol_loc_id: number | null;
+  pod_loc_id: number | null;
+  month: Timestamp;
+  n: Generated<string>;
+  arrived: Generated<string>;
+  punct_n: Generated<string>;
+  on_time: Generated<string>;
+  delay_sum: Generated<string>;
+  transit_n: Generated<string>;
+  transit_sum: Generated<string>;
+  transit_planned_n: Generated<string>;
+  transit_planned_sum: Generated<string>;
+  rolled: Generated<string>;
+  vessel_changes: Generated<string>;
+  dwell: Generated<string[]>;
+  pred_n: Generated<string[]>;
+  pred_err: Generated<string[]>;
+}
+
+/** migrations/0013_export_templates.sql */
+export interface ExportTemplatesTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  name: string;
+  description: Generated<string>;
+  send_email: Generated<'' | 'daily' | 'weekly' | 'monthly'>;
+  columns: string[];
+  filters: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  modified_at: Generated<Date>;
+}
+
+/** migrations/0014_report_runs.sql */
+export interface ReportRunsTable {
+  id: Generated<BigId>;
+  kind: 'template' | 'digest';
+  template_id: number | null;
+  user_id: number;
+  period: string;
+  recipients: Generated<string[]>;
+  rows: number | null;
+  status: Generated<'pending' | 'sent' | 'failed' | 'empty'>;
+  attempts: Generated<number>;
+  error: string | null;
+  created_at: Generated<Date>;
+  last_attempt_at: NullableTs;
+  sent_at: NullableTs;
+}
+
+/** migrations/0014: user_profiles.email_language. */
+export interface UserProfilesEmailColumns {
+  email_language: Generated<'en' | 'es'>;
+}
+
+// ---- ERP/API integration (migrations/0015_api_keys.sql, 0016_webhooks.sql) ----
+
+export type ApiKeyScope = 'read' | 'read_write';
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  created_by: number;
+  name: string;
+  scope: ApiKeyScope;
+  key_hash: string;
+  prefix: string;
+  rate_limit_per_minute: Generated<number>;
+  created_at: Generated<Date>;
+  last_used_at: NullableTs;
+  revoked_at: NullableTs;
+  revoked_by: number | null;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  company_id: number;
+  created_by: number | null;
+  url: string;
+  description: Generated<string>;
+  events: string[];
+  secret: string;
+  enabled: Generated<boolean>;
+  disabled_reason: 'failing' | 'manual' | null;
+  disabled_at: NullableTs;
+  disabled_notified_at: NullableTs;
+  failing_since: NullableTs;
+  created_at: Generated<Date>;
+  modified_at: Generated<Date>;
+}
+
+/** The transactional outbox: written by triggers in the transaction that changed the data. */
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  seq: ColumnType<string, never, never>;
+  company_id: number;
+  type: string;
+  tracking_request_id: number | null;
+  shipment_id: BigId | null;
+  data: Json<Record<string, unknown>>;
+  occurred_at: Generated<Date>;
+}
+
+export interface WebhookDeliveriesTable {
+  id: ColumnType<string, string | number | undefined, string | number>;
+  endpoint_id: number;
+  event_id: string;
+  seq: BigId;
+  chain: string;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  leased_until: NullableTs;
+  enqueued: Generated<boolean>;
+  body: string | null;
+  last_attempt_at: NullableTs;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  delivered_at: NullableTs;
+  manual: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface WebhookAttemptsTable {
+  id: ColumnType<string, string | number | undefined, string | number>;
+  delivery_id: BigId;
+  attempted_at: Generated<Date>;
+  status_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+}
+
+// ---- migrations/0018_health_pod_warning_risk.sql (issue 14): the POD arrival warning's risk as a column of
+// shipments (kept by a trigger) and a dimension of shipment_health_counts. ----
+export interface ShipmentsWarningRiskColumns {
+  pod_warning_risk: ColumnType<number | null, never, never>;
+}
+
 export interface Database {
   companies: CompaniesTable;
   roles: RolesTable;
   users: UsersTable;
-  user_profiles: UserProfilesTable;
+  user_profiles: UserProfilesTable & UserProfilesEmailColumns;
   auth_tokens: AuthTokensTable;
-  login_failures: LoginFailuresTable;
+  login_failures: LoginFailuresTable & LoginFailuresDeviceColumns;
   carriers: CarriersTable;
   event_codes: EventCodesTable;
   locations: LocationsTable;
   vessels: VesselsTable;
   tracking_requests: TrackingRequestsTable;
-  shipments: ShipmentsTable;
-  carrier_events: CarrierEventsTable;
+  shipments: ShipmentsTable & ShipmentsWarningRiskColumns;
+  carrier_events: CarrierEventsTable & CarrierEventsTrustColumns;
   tracking_request_events: TrackingRequestEventsTable;
   shipment_events: ShipmentEventsTable;
-  rejected_events: RejectedEventsTable;
+  rejected_events: RejectedEventsTable & RejectedEventsKindColumns;
   alert_events: AlertEventsTable;
   milestone_date_changes: MilestoneDateChangesTable;
-  shipment_health_counts: ShipmentHealthCountsTable;
+  shipment_health_counts: ShipmentHealthCountsTable & ShipmentsWarningRiskColumns;
   dcsa_subscriptions: DcsaSubscriptionsTable;
   engine_settings: EngineSettingsTable;
   projects: ProjectsTable;
@@ -465,6 +679,19 @@ export interface Database {
   teams: TeamsTable;
   team_coordinators: TeamUsersTable;
   team_members: TeamUsersTable;
+  carrier_event_versions: CarrierEventVersionsTable;
+  carrier_event_retractions: CarrierEventRetractionsTable;
+  login_devices: LoginDevicesTable;
+  contact_requests: ContactRequestsTable;
+  bi_shipment_rollup: BiShipmentRollupTable;
+  export_templates: ExportTemplatesTable;
+  report_runs: ReportRunsTable;
+  // ERP/API integration (0015, 0016)
+  api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,16 +11,22 @@
 //   ahead is stored as the receiving time (the carrier's value kept in created_clamped_from, the
 //   event recorded as `clamped`), and the poll cursor never moves past the database's now();
 // - the same eventID re-sent with another content becomes a new version (carrier_event_versions
-//   holds the others); carrier_events keeps the latest published one, which derivation reads.
+//   holds the others); carrier_events keeps the latest published one, which derivation reads;
+// - a DCSA v3.0 retraction (isRetracted) discards the stored event of that eventID published up to
+//   the retraction (with its versions and links; its content is kept in rejected_events, kind
+//   `retracted`, and the requests it fed are derived again), and leaves a tombstone
+//   (carrier_event_retractions) so a copy published before it and received late is set aside too.
+//   A content published after the retraction is a new event.
 // Arrival order does not matter: events are stored as received and derivation orders them by time.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/types';
 import type { RejectedPayload } from './dcsa/connector';
+import type { V3Retraction } from './dcsa/v3';
 import { REFERENCE_PARAMETER, type CodeType, type DcsaEvent } from './dcsa/types';
 import { canonicalJson, validateEvent } from './dcsa/validate';
 
-export type SetAsideKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped';
+export type SetAsideKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped' | 'retracted';
 
 export interface IngestBatch {
   carrierId: number;
@@ -32,6 +38,8 @@ export interface IngestBatch {
   rejected?: RejectedPayload[];
   /** ...or raw payloads still to validate. */
   raw?: unknown[];
+  /** DCSA v3.0 retractions (isRetracted) to apply. */
+  retractions?: V3Retraction[];
   /**
    * Attach only the events that concern the tracking request's reference (the engine's polls and
    * the push callback ask for it; bulk tools that feed a request on purpose do not).
@@ -58,6 +66,8 @@ export interface IngestResult {
   versions: number;
   /** Events stored with a clamped eventCreatedDateTime. */
   clamped: number;
+  /** Stored events a retraction discarded. */
+  retracted: number;
 }
 
 const CHUNK = 1000;
@@ -386,6 +396,118 @@ async function storeSetAside(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Retractions (DCSA v3.0)
+
+/**
+ * Applies retractions: tombstones (the latest retraction time per eventID kept), and the stored
+ * events published up to them discarded, their content recorded as `retracted` for each request
+ * they were linked to, those requests marked for a new derivation. Returns the events discarded.
+ */
+async function applyRetractions(
+  trx: Transaction<Database>,
+  batch: IngestBatch,
+  retractions: V3Retraction[],
+  now: number,
+  skew: number,
+): Promise<number> {
+  if (!retractions.length) return 0;
+  const nowIso = new Date(now).toISOString();
+  // Latest retraction time per eventID; a carrier clock ahead of ours counts as now.
+  const at = new Map<string, string>();
+  for (const r of retractions) {
+    const t = r.retractedAt === null ? now : Date.parse(r.retractedAt);
+    const iso = t > now + skew ? nowIso : new Date(t).toISOString();
+    const known = at.get(r.eventID);
+    if (!known || Date.parse(known) < Date.parse(iso)) at.set(r.eventID, iso);
+  }
+  const ids = [...at.keys()];
+  const times = ids.map((id) => at.get(id)!);
+  await sql`
+    INSERT INTO carrier_event_retractions (carrier_id, event_id, retracted_at, source)
+    SELECT ${batch.carrierId}, r.event_id, r.at, ${batch.source}
+    FROM unnest(${ids}::text[], ${times}::timestamptz[]) AS r(event_id, at)
+    ON CONFLICT (carrier_id, event_id) DO UPDATE SET
+      retracted_at = greatest(carrier_event_retractions.retracted_at, excluded.retracted_at),
+      source = excluded.source, received_at = now()`.execute(trx);
+  const doomed = await sql<{
+    id: string;
+    event_id: string;
+    raw: unknown;
+    at: Date;
+    versions: number;
+    requests: number[] | null;
+  }>`
+    SELECT ce.id, ce.event_id, ce.raw, r.at,
+      (SELECT count(*)::int FROM carrier_event_versions v WHERE v.carrier_event_id = ce.id) AS versions,
+      (SELECT array_agg(tre.tracking_request_id ORDER BY tre.tracking_request_id)
+       FROM tracking_request_events tre WHERE tre.carrier_event_id = ce.id) AS requests
+    FROM unnest(${ids}::text[], ${times}::timestamptz[]) AS r(event_id, at)
+    JOIN carrier_events ce ON ce.carrier_id = ${batch.carrierId} AND ce.event_id = r.event_id
+    WHERE ce.event_created_at <= r.at
+    FOR UPDATE OF ce`.execute(trx);
+  if (!doomed.rows.length) return 0;
+  const records: Array<SetAside & { trackingRequestId: number | null }> = [];
+  const touched = new Set<number>();
+  for (const d of doomed.rows) {
+    const reason =
+      `(event): retracted by the carrier (isRetracted, ${d.at.toISOString()}); this content` +
+      (d.versions ? ` and ${d.versions} earlier version(s)` : '') +
+      ' discarded';
+    const requests = d.requests ?? [];
+    for (const tr of requests) touched.add(tr);
+    for (const tr of requests.length ? requests : [null]) {
+      records.push({ raw: d.raw, kind: 'retracted', reasons: [reason], trackingRequestId: tr });
+    }
+  }
+  await sql`DELETE FROM carrier_events WHERE id = ANY(${doomed.rows.map((d) => d.id)}::bigint[])`.execute(
+    trx,
+  );
+  for (const tr of new Set(records.map((r) => r.trackingRequestId))) {
+    await storeSetAside(
+      trx,
+      { ...batch, trackingRequestId: tr },
+      records.filter((r) => r.trackingRequestId === tr),
+    );
+  }
+  if (touched.size) {
+    await trx
+      .updateTable('tracking_requests')
+      .set({ last_update: sql`now()` })
+      .where('id', 'in', [...touched])
+      .execute();
+  }
+  return doomed.rows.length;
+}
+
+/** Events of `events` whose eventID was retracted at or after their publication. */
+async function retractedCopies(
+  trx: Transaction<Database>,
+  carrierId: number,
+  events: DcsaEvent[],
+  now: number,
+  skew: number,
+): Promise<Map<DcsaEvent, string>> {
+  const found = new Map<DcsaEvent, string>();
+  if (!events.length) return found;
+  const rows = await trx
+    .selectFrom('carrier_event_retractions')
+    .select(['event_id', 'retracted_at'])
+    .where('carrier_id', '=', carrierId)
+    .where('event_id', 'in', [...new Set(events.map((e) => e.eventID))])
+    .execute();
+  if (!rows.length) return found;
+  const at = new Map(rows.map((r) => [r.event_id, r.retracted_at.getTime()]));
+  for (const e of events) {
+    const t = at.get(e.eventID);
+    // A creation time ahead of our clock counts as now (as it would be stored).
+    const published = Date.parse(e.eventCreatedDateTime);
+    const created = published > now + skew ? now : published;
+    if (t !== undefined && created <= t) found.set(e, new Date(t).toISOString());
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Promise<IngestResult> {
   const now = batch.now ?? Date.now();
@@ -399,11 +521,24 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
   }
 
   return db.transaction().execute(async (trx) => {
-    let candidates: Array<{ event: DcsaEvent; retriedId: string | null }> = valid.map((event) => ({
-      event,
-      retriedId: null,
-    }));
     const nowIso = new Date(now).toISOString();
+    // Retractions first, then the copies of retracted events are set aside.
+    const retracted = await applyRetractions(trx, batch, batch.retractions ?? [], now, skew);
+    const tombstoned = await retractedCopies(trx, batch.carrierId, valid, now, skew);
+    let candidates: Array<{ event: DcsaEvent; retriedId: string | null }> = [];
+    for (const event of valid) {
+      const at = tombstoned.get(event);
+      if (at === undefined) candidates.push({ event, retriedId: null });
+      else
+        setAside.push({
+          raw: event,
+          kind: 'retracted',
+          reasons: [
+            `/eventID: ${event.eventID} was retracted by the carrier (${at}); this copy, published at ` +
+              `${event.eventCreatedDateTime}, is not stored`,
+          ],
+        });
+    }
 
     // Relevance to the request (with the events set aside earlier as irrelevant, which a new
     // document reference may make relevant now).
@@ -569,10 +704,21 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
       await sql`DELETE FROM rejected_events WHERE id = ANY(${nowRelevant}::bigint[])`.execute(trx);
     }
 
-    if (batch.trackingRequestId && (stored.length || setAside.some((r) => r.kind === 'irrelevant'))) {
-      // The cursor follows what the carrier answered (stored or irrelevant), never past our now().
+    // A polled retraction with its own time moves the cursor too (else every poll fetches it again).
+    const retractionTimes =
+      batch.source === 'poll'
+        ? (batch.retractions ?? [])
+            .filter((r) => r.retractedAt !== null)
+            .map((r) => Math.min(Date.parse(r.retractedAt as string), now))
+        : [];
+    if (
+      batch.trackingRequestId &&
+      (stored.length || retractionTimes.length || setAside.some((r) => r.kind === 'irrelevant'))
+    ) {
+      // The cursor follows what the carrier answered (stored, irrelevant or a retraction), never past our now().
       const times = [
         ...stored.map((e) => Date.parse(e.created)),
+        ...retractionTimes,
         ...setAside
           .filter((r) => r.kind === 'irrelevant')
           .map((r) => Math.min(Date.parse((r.raw as DcsaEvent).eventCreatedDateTime), now)),
@@ -587,6 +733,6 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
         .where('id', '=', batch.trackingRequestId)
         .execute();
     }
-    return { inserted, duplicates, rejected, versions, clamped };
+    return { inserted, duplicates, rejected, versions, clamped, retracted };
   });
 }

@@ -8,6 +8,8 @@ import { seedTenant, startTestApp, type TestContext } from '../helpers/app';
 import { equipmentEvent, shipmentEvent, transportEvent } from './fixtures';
 
 const EPOCH = Date.UTC(2025, 0, 1);
+jest.setTimeout(60_000);
+
 let now = Date.UTC(2026, 6, 1);
 const sim = createSimulator({
   clock: { now: () => now },
@@ -134,14 +136,14 @@ describe('ingestion', () => {
       source: 'poll',
       raw: [...good, ...bad, good[0]],
     });
-    expect(first).toEqual({ inserted: 3, duplicates: 1, rejected: 2, versions: 0, clamped: 0 });
+    expect(first).toEqual({ inserted: 3, duplicates: 1, rejected: 2, versions: 0, clamped: 0, retracted: 0 });
     const again = await ingestBatch(ctx.handle.db, {
       carrierId,
       trackingRequestId: requestId,
       source: 'poll',
       raw: [...bad, ...[...good].reverse()],
     });
-    expect(again).toEqual({ inserted: 0, duplicates: 3, rejected: 0, versions: 0, clamped: 0 });
+    expect(again).toEqual({ inserted: 0, duplicates: 3, rejected: 0, versions: 0, clamped: 0, retracted: 0 });
     expect(await count('carrier_events')).toBe(before.events + 3);
     expect(await count('rejected_events')).toBe(before.rejected + 2);
     const stored = await ctx.handle.db
@@ -191,6 +193,7 @@ describe('ingestion', () => {
       rejected: 0,
       versions: 0,
       clamped: 0,
+      retracted: 0,
     });
     expect(r2).toEqual({
       inserted: 0,
@@ -198,6 +201,7 @@ describe('ingestion', () => {
       rejected: 0,
       versions: 0,
       clamped: 0,
+      retracted: 0,
     });
     const linked = await ctx.handle.db
       .selectFrom('tracking_request_events as l')

@@ -2,7 +2,7 @@
 // against the simulator speaking v3 (paging by Next-Page-Cursor, eventUpdatedDateTimeMin), and the
 // same derivation from either version.
 import { createDcsaConnector } from '../../src/tracking/dcsa/connector';
-import { fromV3, toV3 } from '../../src/tracking/dcsa/v3';
+import { fromV3, readV3, toV3 } from '../../src/tracking/dcsa/v3';
 import { deriveShipment } from '../../src/tracking/derive';
 import { createSimulator } from '../../src/tracking/simulator/server';
 import { ctxFor, END, journeyWithTsp } from './derive/helpers';
@@ -46,6 +46,41 @@ describe('v3 ⇄ v2.2 translation', () => {
     expect(r).toEqual({
       ok: false,
       reasons: ['/eventDateTime: must match format "date-time" (v3.0 event translated to v2.2)'],
+    });
+  });
+
+  it('reads a retraction (isRetracted: only eventID and eventUpdatedDateTime matter) and keeps v3 eventIDs', () => {
+    expect(readV3({ eventID: 'evt-1', isRetracted: true, eventDateTime: 'garbage' })).toEqual({
+      kind: 'retraction',
+      retraction: { eventID: 'evt-1', retractedAt: null },
+    });
+    expect(
+      readV3({ eventID: 'evt-1', isRetracted: true, eventUpdatedDateTime: '2025-01-23T01:23:45Z' }),
+    ).toEqual({ kind: 'retraction', retraction: { eventID: 'evt-1', retractedAt: '2025-01-23T01:23:45Z' } });
+    expect(readV3({ isRetracted: true })).toEqual({
+      kind: 'rejected',
+      reasons: [
+        '/eventID: a retracted event must give the eventID it retracts (a string of 1 to 500 characters)',
+      ],
+    });
+    expect(
+      readV3({ eventID: 'x', isRetracted: true, eventUpdatedDateTime: '2025-01-23T01:23:45+0100' }),
+    ).toEqual({
+      kind: 'rejected',
+      reasons: ['/eventUpdatedDateTime: must match format "date-time"'],
+    });
+    expect(readV3({ eventID: 'x', isRetracted: 'yes' })).toEqual({
+      kind: 'rejected',
+      reasons: ['/isRetracted: must be boolean'],
+    });
+    // The standard's own example eventID is no UUID: accepted and kept as given.
+    const id = 'event-HHL71800000-APZU4812090-IoT-DRO-2025-01-23T01:23:45Z';
+    const read = readV3({ ...toV3(equipmentEvent() as never), eventID: id });
+    expect(read.kind).toBe('event');
+    if (read.kind === 'event') expect(read.event.eventID).toBe(id);
+    expect(fromV3({ ...toV3(equipmentEvent() as never), eventID: 'x'.repeat(501) })).toEqual({
+      ok: false,
+      reasons: ['/eventID: must be a string of 1 to 500 characters'],
     });
   });
 

@@ -1,14 +1,31 @@
-// POST /api/dcsa/callback/{subscriptionId}/: events pushed by a carrier for one of our DCSA
-// subscriptions. The Notification-Signature (HMAC-SHA256 of the exact raw body, with the
-// subscription's shared secret) is checked before anything is parsed or stored: a bad signature
-// is refused with 401 and stored nowhere. Valid events are ingested; invalid, unstorable and
-// irrelevant ones are set aside with their reasons (ingest.ts), and the answer is 204 for what
-// was taken: one bad event never makes the carrier re-send the good ones.
+// DCSA push callbacks: events a carrier pushes for one of our subscriptions
+// (tracking/engine/subscriptions.ts), in the carrier's version:
+// - v2.2: POST /api/dcsa/callback/{subscriptionId}/ with a JSON list of events; answered 204.
+// - v3.0: POST /api/dcsa/callback/{subscriptionId}/v3/events, the standard's Event Consumer
+//   endpoint (`POST /events`, PostEventsRequest `{events: [...]}`); answered 200 with a
+//   PostEventsResponse whose feedbackElements (severity ERROR, propertyPath `$.events[i]`) name the
+//   events refused, or a PostEventsError (400) when nothing could be read. Retracted events
+//   (isRetracted) are applied (ingest.ts).
+// Both: the Notification-Signature (HMAC-SHA256 of the exact raw body, with the subscription's
+// shared secret; v3.0 leaves authentication out of the standard, so the portal keeps v2.2's) is
+// checked before anything is parsed or stored: a bad signature is refused with 401 and stored
+// nowhere. Valid events are ingested; invalid, unstorable and irrelevant ones are set aside with
+// their reasons, and one bad event never makes the carrier re-send the good ones.
+// Rate limit (@fastify/rate-limit, scoped to these routes): per subscription and client address,
+// DCSA_CALLBACK_RATE_LIMIT_MAX deliveries (default 300) per DCSA_CALLBACK_RATE_LIMIT_WINDOW_MS
+// (default 60 000); beyond, 429 with Retry-After, before the body is read or the database touched.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DCSA_V3_API_VERSION, readV3, type V3Retraction } from '../../tracking/dcsa/v3';
+import type { RejectedPayload } from '../../tracking/dcsa/connector';
+import type { DcsaEvent } from '../../tracking/dcsa/types';
 import { ingestBatch } from '../../tracking/ingest';
+import { ApiError } from '../../lib/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Events in one v3 delivery (the body limit is 10 MB; this bounds the work per request). */
+export const MAX_EVENTS_PER_DELIVERY = 10_000;
 
 /** Whether `header` (`sha256=<hex>`, keyword in any case as in DCSA's reference implementation) is the HMAC-SHA256 of `body` under the base64 `secret`. */
 export function signatureMatches(secretBase64: string, body: string, header: string | undefined): boolean {
@@ -18,6 +35,23 @@ export function signatureMatches(secretBase64: string, body: string, header: str
   return timingSafeEqual(expected, Buffer.from(m[1], 'hex'));
 }
 
+export interface CallbackRateLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+/** The limit from the environment (read when the routes are registered). */
+export function callbackRateLimit(env: NodeJS.ProcessEnv = process.env): CallbackRateLimit {
+  const max = Number(env.DCSA_CALLBACK_RATE_LIMIT_MAX);
+  const window = Number(env.DCSA_CALLBACK_RATE_LIMIT_WINDOW_MS);
+  return {
+    max: Number.isInteger(max) && max > 0 ? max : 300,
+    timeWindowMs: Number.isInteger(window) && window > 0 ? window : 60_000,
+  };
+}
+
+type Feedback = { severity: 'ERROR' | 'WARN' | 'INFO'; message: string; propertyPath?: string };
+
 export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
   // Keep the body as the exact string received: the signature covers its bytes.
   app.addContentTypeParser(
@@ -26,9 +60,23 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
     (_req, body, done) => done(null, body),
   );
 
-  app.post('/dcsa/callback/:subscriptionId/', { schema: { hide: true } }, async (request, reply) => {
+  const limit = callbackRateLimit();
+  await app.register(rateLimit, {
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    keyGenerator: (request) =>
+      `${request.ip}|${String((request.params as { subscriptionId?: unknown }).subscriptionId ?? '')}`,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        429,
+        { detail: 'Too many notifications for this subscription. Retry later.' },
+        { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
+      ),
+  });
+
+  /** The subscription, after the signature check; undefined when the reply was sent. */
+  async function authenticated(request: FastifyRequest, reply: FastifyReply, body: string) {
     const { subscriptionId } = request.params as { subscriptionId: string };
-    const body = typeof request.body === 'string' ? request.body : '';
     const sub = UUID.test(subscriptionId)
       ? await app.db
           .selectFrom('dcsa_subscriptions')
@@ -36,11 +84,22 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
           .where('id', '=', subscriptionId)
           .executeTakeFirst()
       : undefined;
-    if (!sub) return reply.code(404).send({ detail: 'Not found.' });
+    if (!sub) {
+      await reply.code(404).send({ detail: 'Not found.' });
+      return undefined;
+    }
     const header = request.headers['notification-signature'];
     if (!signatureMatches(sub.secret, body, typeof header === 'string' ? header : undefined)) {
-      return reply.code(401).send({ detail: 'Invalid Notification-Signature.' });
+      await reply.code(401).send({ detail: 'Invalid Notification-Signature.' });
+      return undefined;
     }
+    return sub;
+  }
+
+  app.post('/dcsa/callback/:subscriptionId/', { schema: { hide: true } }, async (request, reply) => {
+    const body = typeof request.body === 'string' ? request.body : '';
+    const sub = await authenticated(request, reply, body);
+    if (!sub) return reply;
     let payload: unknown;
     try {
       payload = JSON.parse(body);
@@ -56,5 +115,62 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
       raw: payload,
     });
     return reply.code(204).send();
+  });
+
+  // DCSA T&T v3.0 Event Consumer endpoint (PostEventsRequest → PostEventsResponse / PostEventsError).
+  app.post('/dcsa/callback/:subscriptionId/v3/events', { schema: { hide: true } }, async (request, reply) => {
+    reply.header('API-Version', DCSA_V3_API_VERSION);
+    const refuse = (message: string, propertyPath?: string) =>
+      reply.code(400).send({
+        feedbackElements: [{ severity: 'ERROR', message, ...(propertyPath ? { propertyPath } : {}) }],
+      });
+    const body = typeof request.body === 'string' ? request.body : '';
+    const sub = await authenticated(request, reply, body);
+    if (!sub) return reply;
+    const version = request.headers['api-version'];
+    if (typeof version === 'string' && version.trim().split('.')[0] !== '3') {
+      return refuse(`API-Version ${version.slice(0, 20)} is not served here (major version 3).`);
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body);
+    } catch {
+      return refuse('The body is not JSON.');
+    }
+    const list =
+      payload && typeof payload === 'object' && !Array.isArray(payload)
+        ? (payload as { events?: unknown }).events
+        : undefined;
+    if (!Array.isArray(list)) return refuse('Expected an object with a list of events.', '$.events');
+    if (list.length > MAX_EVENTS_PER_DELIVERY)
+      return refuse(`At most ${MAX_EVENTS_PER_DELIVERY} events per request.`, '$.events');
+
+    const events: DcsaEvent[] = [];
+    const rejected: RejectedPayload[] = [];
+    const retractions: V3Retraction[] = [];
+    const feedbackElements: Feedback[] = [];
+    list.forEach((raw, i) => {
+      const read = readV3(raw);
+      if (read.kind === 'event') events.push(read.event);
+      else if (read.kind === 'retraction') retractions.push(read.retraction);
+      else {
+        rejected.push({ raw, reasons: read.reasons });
+        feedbackElements.push({
+          severity: 'ERROR',
+          message: `Not processed: ${read.reasons.join('; ')}`.slice(0, 5000),
+          propertyPath: `$.events[${i}]`,
+        });
+      }
+    });
+    await ingestBatch(app.db, {
+      carrierId: sub.carrier_id,
+      trackingRequestId: sub.tracking_request_id,
+      source: 'push',
+      relevance: true,
+      events,
+      rejected,
+      retractions,
+    });
+    return reply.code(200).send({ feedbackElements });
   });
 };

@@ -8,7 +8,7 @@
 // Every event is validated; the valid ones and the rejected ones (with reasons) are returned separately.
 import type { DcsaCredentials } from '../../db/types';
 import { REFERENCE_PARAMETER, type CodeType, type DcsaEvent } from './types';
-import { DCSA_V3_API_VERSION, fromV3 } from './v3';
+import { DCSA_V3_API_VERSION, readV3, type V3Retraction } from './v3';
 import { validateEvent } from './validate';
 
 export type DcsaVersion = '2.2' | '3.0';
@@ -44,6 +44,8 @@ export interface PollResult {
   notFound: boolean;
   events: DcsaEvent[];
   rejected: RejectedPayload[];
+  /** v3.0 retractions (isRetracted), applied by ingestion. */
+  retractions: V3Retraction[];
   pages: number;
   /** Latest eventCreatedDateTime among the valid events (for the next incremental poll). */
   lastCreatedAt: string | null;
@@ -128,7 +130,14 @@ export function createDcsaConnector(options: ConnectorOptions) {
     if (request.since)
       first.searchParams.set(v3 ? 'eventUpdatedDateTimeMin' : 'eventCreatedDateTime:gte', request.since);
 
-    const result: PollResult = { notFound: false, events: [], rejected: [], pages: 0, lastCreatedAt: null };
+    const result: PollResult = {
+      notFound: false,
+      events: [],
+      rejected: [],
+      retractions: [],
+      pages: 0,
+      lastCreatedAt: null,
+    };
     let url: string | null = first.toString();
     const seenCursors = new Set<string>();
     while (url) {
@@ -147,7 +156,16 @@ export function createDcsaConnector(options: ConnectorOptions) {
           `${url} did not answer ${v3 ? 'an object with a list of events' : 'a list of events'}`,
         );
       for (const raw of list) {
-        const checked = v3 ? fromV3(raw) : validateEvent(raw);
+        const read = v3 ? readV3(raw) : null;
+        if (read?.kind === 'retraction') {
+          result.retractions.push(read.retraction);
+          continue;
+        }
+        const checked: ReturnType<typeof validateEvent> = read
+          ? read.kind === 'event'
+            ? { ok: true, event: read.event }
+            : { ok: false, reasons: read.reasons }
+          : validateEvent(raw);
         if (checked.ok) {
           result.events.push(checked.event);
           const created = checked.event.eventCreatedDateTime;
@@ -183,16 +201,25 @@ export function createDcsaConnector(options: ConnectorOptions) {
         }
       }
     }
-    if (!request.since && !result.events.length && !result.rejected.length && (result.pages === 1 || v3)) {
+    if (
+      !request.since &&
+      !result.events.length &&
+      !result.rejected.length &&
+      !result.retractions.length &&
+      (result.pages === 1 || v3)
+    ) {
       result.notFound = true;
     }
     return result;
   }
 
   /**
-   * v2.2 push subscription for one reference: POST {base}/v2/event-subscriptions. Returns the
-   * carrier's subscription id (null when it gave none), or `refused` when it did not answer 200/201.
-   * v3.0 has no subscription API (registration is out of the standard): always `refused`.
+   * Push subscription for one reference. v2.2: POST {base}/v2/event-subscriptions (the standard's).
+   * v3.0 leaves the registration of Event Consumers out of the standard: the portal asks at
+   * POST {base}/v3/event-subscriptions with the same body (callbackUrl, secret, the reference);
+   * the carrier then calls the v3 consumer endpoint POST {callbackUrl}/events. Returns the
+   * carrier's subscription id (null when it gave none), or `refused` when it did not answer 200/201
+   * (a v3 carrier without that registration is polled only).
    */
   async function subscribe(request: {
     codeType: PollRequest['codeType'];
@@ -200,8 +227,7 @@ export function createDcsaConnector(options: ConnectorOptions) {
     callbackUrl: string;
     secret: string;
   }): Promise<{ refused: true } | { refused: false; carrierSubscriptionId: string | null }> {
-    if (v3) return { refused: true };
-    const res = await fetch(`${base}/v2/event-subscriptions`, {
+    const res = await fetch(`${base}/${v3 ? 'v3' : 'v2'}/event-subscriptions`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -219,14 +245,16 @@ export function createDcsaConnector(options: ConnectorOptions) {
     };
   }
 
-  /** Cancels a v2.2 subscription at the carrier (DELETE); errors and refusals are ignored. */
+  /** Cancels a subscription at the carrier (DELETE); errors and refusals are ignored. */
   async function unsubscribe(carrierSubscriptionId: string): Promise<void> {
-    if (v3) return;
-    await fetch(`${base}/v2/event-subscriptions/${encodeURIComponent(carrierSubscriptionId)}`, {
-      method: 'DELETE',
-      headers: { 'API-Version': headers['API-Version'], ...authHeaders(options.credentials) },
-      signal: AbortSignal.timeout(timeoutMs),
-    }).catch(() => undefined);
+    await fetch(
+      `${base}/${v3 ? 'v3' : 'v2'}/event-subscriptions/${encodeURIComponent(carrierSubscriptionId)}`,
+      {
+        method: 'DELETE',
+        headers: { 'API-Version': headers['API-Version'], ...authHeaders(options.credentials) },
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+    ).catch(() => undefined);
   }
 
   return { poll, subscribe, unsubscribe };

@@ -15,12 +15,23 @@
 //   emptyIndicatorCode; shipmentDetails.documentReference → documentID / documentTypeCode (shipment
 //   events); shipmentDetails.additionalDocumentReferences (BKG, TRD) → documentReferences;
 //   shipmentDetails.shipmentReferences → references.
-// IOT and REEFER events and retracted events (isRetracted) are set aside with a reason: the portal
-// does not use the first two, and applying retractions is not built yet.
+// IOT and REEFER events are set aside with a reason (the portal does not use them). A retracted
+// event (isRetracted: "the data in this and all previously transmitted events with the same eventID
+// must be discarded or ignored") is read by `readV3` as a retraction, which ingestion applies
+// (ingest.ts); `fromV3` refuses it, having no event to give.
 import type { DcsaEvent } from './types';
-import { validateEvent, type ValidationResult } from './validate';
+import {
+  EARLIEST_EVENT_TIME,
+  isRfc3339DateTime,
+  LATEST_EVENT_TIME,
+  validateEvent,
+  type ValidationResult,
+} from './validate';
 
 export const DCSA_V3_API_VERSION = '3.0.0';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const V3_ID_STAND_IN = '00000000-0000-4000-8000-000000000000';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined =>
@@ -118,12 +129,58 @@ export function toV3(e: DcsaEvent): Obj {
   });
 }
 
-/** v3.0 event → the v2.2 shape, validated. Never throws. */
+/** A v3.0 retraction: every content published under `eventID` up to `retractedAt` is discarded. */
+export interface V3Retraction {
+  eventID: string;
+  /** The retraction's eventUpdatedDateTime, or null when the carrier gave none (then: when received). */
+  retractedAt: string | null;
+}
+
+export type V3Reading =
+  | { kind: 'event'; event: DcsaEvent }
+  | { kind: 'retraction'; retraction: V3Retraction }
+  | { kind: 'rejected'; reasons: string[] };
+
+/** A retraction needs its eventID; any other data is irrelevant (v3.0), except a valid eventUpdatedDateTime. */
+function readRetraction(e: Obj): V3Reading {
+  const id = e.eventID;
+  if (typeof id !== 'string' || !id.length || id.length > 500) {
+    return {
+      kind: 'rejected',
+      reasons: [
+        '/eventID: a retracted event must give the eventID it retracts (a string of 1 to 500 characters)',
+      ],
+    };
+  }
+  const updated = e.eventUpdatedDateTime;
+  if (updated === undefined || updated === null)
+    return { kind: 'retraction', retraction: { eventID: id, retractedAt: null } };
+  const t = typeof updated === 'string' && isRfc3339DateTime(updated) ? Date.parse(updated) : NaN;
+  if (Number.isNaN(t) || t < EARLIEST_EVENT_TIME || t >= LATEST_EVENT_TIME) {
+    return { kind: 'rejected', reasons: ['/eventUpdatedDateTime: must match format "date-time"'] };
+  }
+  return { kind: 'retraction', retraction: { eventID: id, retractedAt: updated as string } };
+}
+
+/** A v3.0 event as the engine takes it: an event (v2.2 shape, validated), a retraction, or refused with reasons. */
+export function readV3(raw: unknown): V3Reading {
+  const e = obj(raw);
+  if (e?.isRetracted === true) return readRetraction(e);
+  if (e && e.isRetracted !== undefined && typeof e.isRetracted !== 'boolean') {
+    return { kind: 'rejected', reasons: ['/isRetracted: must be boolean'] };
+  }
+  const checked = fromV3(raw);
+  return checked.ok
+    ? { kind: 'event', event: checked.event }
+    : { kind: 'rejected', reasons: checked.reasons };
+}
+
+/** v3.0 event → the v2.2 shape, validated. Never throws. A retraction is refused (use readV3). */
 export function fromV3(raw: unknown): ValidationResult {
   const e = obj(raw);
   if (!e) return { ok: false, reasons: ['(event): must be an object'] };
   if (e.isRetracted === true) {
-    return { ok: false, reasons: ['/isRetracted: retracted events are not applied by the portal yet'] };
+    return { ok: false, reasons: ['/isRetracted: a retraction, not an event (read it with readV3)'] };
   }
   const cls = obj(e.eventClassification);
   const type = cls?.eventTypeCode;
@@ -214,8 +271,15 @@ export function fromV3(raw: unknown): ValidationResult {
       reason: shipment?.reason,
     });
   }
-  const checked = validateEvent(v2);
-  if (checked.ok) return checked;
+  // v3.0 eventIDs are any string of up to 500 characters (its own example is not a UUID, as v2.2
+  // asks): the v2.2 rules are checked with a stand-in, and the carrier's eventID kept.
+  const id = e.eventID;
+  if (typeof id === 'string' && (id.length === 0 || id.length > 500)) {
+    return { ok: false, reasons: ['/eventID: must be a string of 1 to 500 characters'] };
+  }
+  const standIn = typeof id === 'string' && !UUID.test(id);
+  const checked = validateEvent(standIn ? { ...v2, eventID: V3_ID_STAND_IN } : v2);
+  if (checked.ok) return standIn ? { ok: true, event: { ...checked.event, eventID: id } } : checked;
   // Reasons in v2.2 terms, said to come from the translation so they can be traced back.
   return { ok: false, reasons: checked.reasons.map((r) => `${r} (v3.0 event translated to v2.2)`) };
 }

@@ -24,6 +24,10 @@ export interface PredictionInput {
 /** Speeds below this are a vessel at anchor or drifting: not a sailing speed. */
 const MIN_SPEED_KN = 4;
 const MAX_SPEED_KN = 26;
+/** A carrier estimate due within this is taken as it is (see predictPodArrival)... */
+const CARRIER_TRUSTED_WITHIN_MS = 1.5 * DAY;
+/** ...and the model's share grows to its full weight over this much more. */
+const CARRIER_BLEND_RAMP_MS = 0.5 * DAY;
 /** Only fixes of the last two days count for the "recent" speed. */
 const SPEED_WINDOW_MS = 2 * DAY;
 
@@ -50,8 +54,9 @@ export function recentSpeedKn(fixes: readonly VesselFix[]): number | null {
  * fix, at the recent speed (or the fallback speed), from the time of the last fix. Uncertainty grows
  * with the remaining sailing time (±10 %, at least ±6 h; ±15 % when the speed is not observed).
  * When the carrier has an estimate, the prediction is the average of the model and the estimate,
- * weighted 60/40 towards the model when the speed is observed (40/60 otherwise), and the bounds widen to
- * cover both. Returns null without a fix.
+ * weighted 60/40 towards the model when the speed is observed (40/60 otherwise) while the arrival
+ * (the later of model and estimate) is 2 days ahead or more, the model's share falling linearly to
+ * nothing at 1.5 days ahead or less; the bounds widen to cover both. Returns null without a fix.
  */
 export function predictPodArrival(input: PredictionInput): PodArrivalPrediction | null {
   const last = input.fixes[input.fixes.length - 1];
@@ -73,7 +78,13 @@ export function predictPodArrival(input: PredictionInput): PodArrivalPrediction 
   let upper = model + sigma;
   const estimate = input.carrierEstimate?.getTime();
   if (estimate !== undefined && Number.isFinite(estimate)) {
-    const w = observed ? 0.6 : 0.4;
+    // The model's share: 60 % with an observed speed, 40 % without; shrinking to nothing once both
+    // model and estimate put the arrival within CARRIER_TRUSTED_WITHIN_MS of now (a vessel that close
+    // to port has its berth window and pilot booked: the carrier knows what the speed cannot tell;
+    // the later of the two, so a stale early estimate of a delayed vessel does not take over).
+    const ahead = Math.max(estimate, model) - input.now.getTime();
+    const nearness = Math.min(1, Math.max(0, (ahead - CARRIER_TRUSTED_WITHIN_MS) / CARRIER_BLEND_RAMP_MS));
+    const w = (observed ? 0.6 : 0.4) * nearness;
     predicted = w * model + (1 - w) * estimate;
     const gap = Math.abs(model - estimate);
     lower = Math.min(predicted - sigma, model - sigma, estimate - sigma / 2) - gap * 0.1;

@@ -202,7 +202,8 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
         afterChunk: crash,
       });
       await holdCursorAtRejected(deps.db, data);
-      if (res.inserted > 0 || res.versions > 0) await sendRecompute(data.trackingRequestId);
+      if (res.inserted > 0 || res.versions > 0 || res.retracted > 0)
+        await sendRecompute(data.trackingRequestId);
       return res;
     });
     await work<{ id: number }>(QUEUES.recompute, async ({ id }) => recomputeTrackingRequest(deps, id));
@@ -210,7 +211,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
       carryOutPending(deps.db, id, async (carrierId, trackingRequestId) => {
         const carrier = await deps.db
           .selectFrom('carriers')
-          .select(['id', 'scac', 'dcsa_base_url', 'dcsa_credentials'])
+          .select(['id', 'scac', 'dcsa_base_url', 'dcsa_credentials', 'dcsa_api_version'])
           .where('id', '=', carrierId)
           .executeTakeFirst();
         const endpoint = carrier ? carrierEndpoint(carrier, deps.simulatorBaseUrl) : null;

@@ -6,9 +6,10 @@ import { sql } from 'kysely';
 import type { RejectedPayload } from '../dcsa/connector';
 import { ConnectorError, createDcsaConnector, type DcsaVersion } from '../dcsa/connector';
 import type { DcsaEvent } from '../dcsa/types';
+import type { V3Retraction } from '../dcsa/v3';
 import { backoffSeconds } from './config';
 import type { EngineDeps } from './deps';
-import { carrierEndpoint } from './endpoint';
+import { carrierEndpoint, dcsaVersionOf } from './endpoint';
 import { CODE_TYPE_LABEL, markInvalid, warning } from './lifecycle';
 import { subscribe } from './subscriptions';
 
@@ -17,6 +18,8 @@ export interface IngestJobData {
   carrierId: number;
   events: DcsaEvent[];
   rejected: RejectedPayload[];
+  /** DCSA v3.0 retractions (absent in jobs queued before they existed). */
+  retractions?: V3Retraction[];
 }
 
 export type PollOutcome =
@@ -103,13 +106,14 @@ export async function pollTrackingRequest(
   };
 
   // The DCSA version the carrier speaks (carriers.dcsa_api_version, e.g. 2.2.0 or 3.0.0).
-  const version: DcsaVersion = row.dcsa_api_version.startsWith('3.') ? '3.0' : '2.2';
+  const version: DcsaVersion = dcsaVersionOf(row.dcsa_api_version);
   const endpoint = carrierEndpoint(
     {
       id: row.carrier_id,
       scac: row.scac,
       dcsa_base_url: row.dcsa_base_url,
       dcsa_credentials: row.dcsa_credentials,
+      dcsa_api_version: row.dcsa_api_version,
     },
     deps.simulatorBaseUrl,
   );
@@ -167,6 +171,7 @@ export async function pollTrackingRequest(
   // only means the same events are fetched again at the next poll.
   if (
     result.rejected.length ||
+    result.retractions.length ||
     (result.events.length &&
       // A payload PostgreSQL cannot even compare (e.g. \u0000 in a string) goes to ingestion, which sets it aside.
       !(await allKnown(deps, id, row.carrier_id, result.events).catch(() => false)))
@@ -176,6 +181,7 @@ export async function pollTrackingRequest(
       carrierId: row.carrier_id,
       events: result.events,
       rejected: result.rejected,
+      retractions: result.retractions,
     });
   }
   await db
@@ -191,8 +197,8 @@ export async function pollTrackingRequest(
     .where('status', 'in', ['new', 'ongoing'])
     .execute();
 
-  // DCSA v3.0 leaves registration for push out of the standard: v3 carriers are polled only.
-  if (deps.callbackBaseUrl && version === '2.2' && !row.dcsa_subscription_id && result.events.length) {
+  // Push for either version (v3.0: the registration the portal asks for, see dcsa/connector.ts).
+  if (deps.callbackBaseUrl && !row.dcsa_subscription_id && result.events.length) {
     await subscribe(
       db,
       endpoint,

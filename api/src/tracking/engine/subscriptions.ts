@@ -1,21 +1,31 @@
 // DCSA push subscriptions of tracking requests: created after the first successful poll when the
 // engine knows its public callback base URL, cancelled (DELETE) when tracking stops. Polling stays
-// the reliable path; pushed events only make updates arrive sooner.
+// the reliable path; pushed events only make updates arrive sooner. The callback URL depends on the
+// carrier's version: v2.2 POSTs a signed list of events to /api/dcsa/callback/{id}/; v3.0 calls
+// the consumer endpoint of the standard, POST {callbackUrl}/events, i.e.
+// /api/dcsa/callback/{id}/v3/events.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, DcsaCredentials } from '../../db/types';
-import { createDcsaConnector } from '../dcsa/connector';
+import { createDcsaConnector, type DcsaVersion } from '../dcsa/connector';
 import type { CodeType } from '../dcsa/types';
 
 export interface CarrierEndpoint {
   carrierId: number;
   baseUrl: string;
   credentials: DcsaCredentials | null;
+  /** The DCSA version the carrier speaks (default 2.2). */
+  version?: DcsaVersion;
 }
 
 // The HTTP calls to the carrier are the connector's (dcsa/connector.ts); this module keeps our side.
 const connectorFor = (endpoint: CarrierEndpoint, timeoutMs: number) =>
-  createDcsaConnector({ baseUrl: endpoint.baseUrl, credentials: endpoint.credentials, timeoutMs });
+  createDcsaConnector({
+    baseUrl: endpoint.baseUrl,
+    credentials: endpoint.credentials,
+    timeoutMs,
+    version: endpoint.version,
+  });
 
 /** Subscribes a tracking request (once); returns our subscription id, or null if the carrier refused. */
 export async function subscribe(
@@ -27,7 +37,9 @@ export async function subscribe(
 ): Promise<string | null> {
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64');
-  const callbackUrl = `${callbackBaseUrl.replace(/\/+$/, '')}/api/dcsa/callback/${id}/`;
+  const callbackUrl =
+    `${callbackBaseUrl.replace(/\/+$/, '')}/api/dcsa/callback/${id}` +
+    (endpoint.version === '3.0' ? '/v3' : '/');
   const answer = await connectorFor(endpoint, timeoutMs).subscribe({
     codeType: request.codeType,
     reference: request.reference,

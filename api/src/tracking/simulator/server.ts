@@ -1,14 +1,16 @@
 // The carrier network simulator: a DCSA Track & Trace server playing many carriers, each under
 // /carriers/{SCAC}/v2/... (v2.2: events, subscriptions, signed pushes) and /carriers/{SCAC}/v3/events
 // (v3.0: the same journeys' events in the v3 shape, `eventUpdatedDateTimeMin`, `Next-Page-Cursor`
-// paging; no faults and no push there yet). Which one a carrier is polled on is the carrier's
+// paging, retractions; push to the v3 consumer endpoint `POST {callbackUrl}/events` after a
+// registration at /carriers/{SCAC}/v3/event-subscriptions, which the standard leaves out and the
+// portal asks in v2.2's shape; no faults there yet). Which one a carrier is polled on is the carrier's
 // `dcsa_api_version`. Build it in-process (`createSimulator().app.inject` or
 // `listen`) or run it on its own port (simulator/main.ts). Time is an injectable clock: events
 // appear when their eventCreatedDateTime has passed.
 import { createHmac, randomUUID } from 'node:crypto';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isValidContainerNumber } from '../containers';
 import schema from '../dcsa/tnt-v2.2-events.schema.json';
 import type { CodeType } from '../dcsa/types';
@@ -47,6 +49,8 @@ export interface SimulatorOptions {
 export interface Subscription {
   subscriptionID: string;
   scac: string;
+  /** The DCSA version pushed: v2.2 lists to callbackUrl, v3.0 `{events}` to callbackUrl + /events. */
+  version: '2.2' | '3.0';
   callbackUrl: string;
   secret: string;
   filter: {
@@ -68,6 +72,11 @@ export interface Simulator {
   subscriptions(): Subscription[];
   /** Pushes the events released since the last delivery to every subscriber; returns the HTTP statuses. */
   deliver(): Promise<Array<{ subscriptionID: string; status: number | 'error'; count: number }>>;
+  /**
+   * The carrier retracts an event (v3.0 isRetracted) at `at` (default now): from then on v3 answers
+   * and pushes carry the retraction in its place, v2.2 answers leave the event out.
+   */
+  retract(scac: string, eventID: string, at?: number): void;
 }
 
 export const SIMULATOR_API_VERSION = '2.2.0';
@@ -109,6 +118,29 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const journeys = new Map<string, Journey>();
   const subs = new Map<string, Subscription>();
   const pending = new Set<NodeJS.Timeout>();
+  /** `${scac}|${eventID}` → when the carrier retracted it. */
+  const retracted = new Map<string, number>();
+  const retractedAt = (scac: string, e: SimEvent, upTo: number): number | null => {
+    const at = retracted.get(`${scac}|${e.event.eventID}`);
+    return at !== undefined && at <= upTo ? at : null;
+  };
+  /** v3 view of released events: a retracted one becomes its retraction, ordered by update time. */
+  const releasedV3 = (scac: string, list: SimEvent[], upTo: number) =>
+    list
+      .map((e) => {
+        const at = retractedAt(scac, e, upTo);
+        return at === null
+          ? { updatedAt: e.createdAt, body: toV3(e.event) }
+          : {
+              updatedAt: at,
+              body: {
+                eventID: e.event.eventID,
+                isRetracted: true,
+                eventUpdatedDateTime: new Date(at).toISOString(),
+              } as Record<string, unknown>,
+            };
+      })
+      .sort((a, b) => a.updatedAt - b.updatedAt);
 
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
@@ -248,6 +280,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     }
     const now = clock.now();
     const matching = released(journey, codeType === 'c_id' ? reference : null, types, now).filter((e) => {
+      if (retractedAt(scac, e, now) !== null) return false; // v2.2 has no retraction: the event is gone
       const created = Date.parse(e.event.eventCreatedDateTime);
       return bounds.every(([op, t]) =>
         op === 'gte'
@@ -311,57 +344,65 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const journey = journeyFor(scac, codeType, reference);
     // v3: no match is a 200 with no events, never a 404.
     if (!journey) return reply.send({ events: [] });
-    const matching = released(journey, codeType === 'c_id' ? reference : null, types, clock.now()).filter(
-      (e) => {
-        const updated = Date.parse(e.event.eventCreatedDateTime);
-        return (min === null || updated >= min) && (max === null || updated <= max);
-      },
-    );
+    const now = clock.now();
+    const matching = releasedV3(
+      scac,
+      released(journey, codeType === 'c_id' ? reference : null, types, now),
+      now,
+    ).filter((e) => (min === null || e.updatedAt >= min) && (max === null || e.updatedAt <= max));
     const filterKey = JSON.stringify(['v3', scac, codeType, reference, types, min, max]);
     const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor, filterKey);
     if (offset === null) return error(reply, 400, 'Invalid cursor');
     if (offset + limit < matching.length)
       reply.header('Next-Page-Cursor', encodeCursor(offset + limit, filterKey));
-    return reply.send({ events: matching.slice(offset, offset + limit).map((e) => toV3(e.event)) });
+    return reply.send({ events: matching.slice(offset, offset + limit).map((e) => e.body) });
   });
 
-  app.post('/carriers/:scac/v2/event-subscriptions', async (req, reply) => {
-    const { scac } = req.params as { scac: string };
-    if (!validateSubscription(req.body)) {
-      return error(reply, 400, ajv.errorsText(validateSubscription.errors));
-    }
-    const body = req.body as Subscription['filter'] & {
-      callbackUrl: string;
-      secret: string;
-      eventType?: string[];
+  const subscribeRoute =
+    (version: Subscription['version']) => async (req: FastifyRequest, reply: FastifyReply) => {
+      const { scac } = req.params as { scac: string };
+      if (!validateSubscription(req.body)) {
+        return error(reply, 400, ajv.errorsText(validateSubscription.errors));
+      }
+      const body = req.body as Subscription['filter'] & {
+        callbackUrl: string;
+        secret: string;
+        eventType?: string[];
+      };
+      const sub: Subscription = {
+        subscriptionID: randomUUID(),
+        scac,
+        version,
+        callbackUrl: body.callbackUrl,
+        secret: body.secret,
+        filter: {
+          eventType: body.eventType,
+          equipmentReference: body.equipmentReference,
+          carrierBookingReference: body.carrierBookingReference,
+          transportDocumentReference: body.transportDocumentReference,
+        },
+        deliveredUntil: clock.now(),
+      };
+      subs.set(sub.subscriptionID, sub);
+      const { secret: _secret, deliveredUntil: _d, scac: _s, version: _v, filter, ...rest } = sub;
+      return reply
+        .code(201)
+        .send({ ...rest, ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) });
     };
-    const sub: Subscription = {
-      subscriptionID: randomUUID(),
-      scac,
-      callbackUrl: body.callbackUrl,
-      secret: body.secret,
-      filter: {
-        eventType: body.eventType,
-        equipmentReference: body.equipmentReference,
-        carrierBookingReference: body.carrierBookingReference,
-        transportDocumentReference: body.transportDocumentReference,
-      },
-      deliveredUntil: clock.now(),
-    };
-    subs.set(sub.subscriptionID, sub);
-    const { secret: _secret, deliveredUntil: _d, scac: _s, filter, ...rest } = sub;
-    return reply
-      .code(201)
-      .send({ ...rest, ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) });
-  });
+  app.post('/carriers/:scac/v2/event-subscriptions', subscribeRoute('2.2'));
+  app.post('/carriers/:scac/v3/event-subscriptions', subscribeRoute('3.0'));
 
-  app.delete('/carriers/:scac/v2/event-subscriptions/:id', async (req, reply) => {
-    const { scac, id } = req.params as { scac: string; id: string };
-    const sub = subs.get(id);
-    if (!sub || sub.scac !== scac) return error(reply, 404, 'Subscription not found');
-    subs.delete(id);
-    return reply.code(204).send();
-  });
+  const unsubscribeRoute =
+    (version: Subscription['version']) => async (req: FastifyRequest, reply: FastifyReply) => {
+      const { scac, id } = req.params as { scac: string; id: string };
+      const sub = subs.get(id);
+      if (!sub || sub.scac !== scac || sub.version !== version)
+        return error(reply, 404, 'Subscription not found');
+      subs.delete(id);
+      return reply.code(204).send();
+    };
+  app.delete('/carriers/:scac/v2/event-subscriptions/:id', unsubscribeRoute('2.2'));
+  app.delete('/carriers/:scac/v3/event-subscriptions/:id', unsubscribeRoute('3.0'));
 
   const deliver: Simulator['deliver'] = async () => {
     const results: Awaited<ReturnType<Simulator['deliver']>> = [];
@@ -377,23 +418,32 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
             : null;
       const journey = ref && journeyFor(sub.scac, ref[0], ref[1]);
       if (!journey || !ref) continue;
-      const fresh = released(journey, ref[0] === 'c_id' ? ref[1] : null, f.eventType ?? null, now).filter(
-        (e) => e.createdAt > sub.deliveredUntil,
-      );
+      const all = released(journey, ref[0] === 'c_id' ? ref[1] : null, f.eventType ?? null, now);
+      const fresh =
+        sub.version === '3.0'
+          ? releasedV3(sub.scac, all, now)
+              .filter((e) => e.updatedAt > sub.deliveredUntil)
+              .map((e) => e.body)
+          : all
+              .filter((e) => e.createdAt > sub.deliveredUntil && retractedAt(sub.scac, e, now) === null)
+              .map((e) => e.event);
       if (!fresh.length) continue;
-      const body = JSON.stringify(fresh.map((e) => e.event));
+      const body = JSON.stringify(sub.version === '3.0' ? { events: fresh } : fresh);
       try {
-        const res = await fetch(sub.callbackUrl, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'Notification-Signature': notificationSignature(sub.secret, body),
-            'Subscription-ID': sub.subscriptionID,
-            'API-Version': SIMULATOR_API_VERSION,
+        const res = await fetch(
+          sub.version === '3.0' ? `${sub.callbackUrl.replace(/\/+$/, '')}/events` : sub.callbackUrl,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'Notification-Signature': notificationSignature(sub.secret, body),
+              'Subscription-ID': sub.subscriptionID,
+              'API-Version': sub.version === '3.0' ? DCSA_V3_API_VERSION : SIMULATOR_API_VERSION,
+            },
+            body,
+            signal: AbortSignal.timeout(10_000),
           },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
+        );
         if (res.ok) sub.deliveredUntil = now;
         results.push({ subscriptionID: sub.subscriptionID, status: res.status, count: fresh.length });
       } catch {
@@ -410,5 +460,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     setFault: (scac, fault) => (fault ? faults.set(scac, { ...fault }) : faults.delete(scac)),
     subscriptions: () => [...subs.values()],
     deliver,
+    retract: (scac, eventID, at) => {
+      retracted.set(`${scac}|${eventID}`, at ?? clock.now());
+    },
   };
 }

@@ -52,6 +52,30 @@ describe('predictPodArrival', () => {
     }
   });
 
+  it("takes the carrier's estimate as it is once the arrival is 1.5 days away, and blends it further out", () => {
+    const predict = (now: number, estimate: number) =>
+      predictPodArrival({
+        now: new Date(now),
+        fixes: fixesUntil(now),
+        pod: { lng: to.lng, lat: to.lat },
+        route,
+        carrierEstimate: new Date(estimate),
+      }) as PodArrivalPrediction;
+    const second = (ms: number) => Math.round(ms / 1000) * 1000;
+    // A day before the (model's) arrival, a carrier estimate 6 h later than the model: taken as it is.
+    const near = predict(truth - DAY, truth + 6 * HOUR);
+    expect(Date.parse(near.predicted)).toBe(second(truth + 6 * HOUR));
+    // Five days out: 60 % model (observed speed), 40 % estimate.
+    const far = predict(truth - 5 * DAY, truth + 10 * HOUR);
+    expect(Math.abs(Date.parse(far.predicted) - (truth + 4 * HOUR))).toBeLessThan(HOUR);
+    // The estimate (the later one) 1.75 days out, half-way down the ramp: 30 % model.
+    const ramp = predict(truth + 10 * HOUR - 1.75 * DAY, truth + 10 * HOUR);
+    expect(Math.abs(Date.parse(ramp.predicted) - (truth + 7 * HOUR))).toBeLessThan(HOUR);
+    // A stale early estimate of a vessel the model sees 3 days out is not taken as it is.
+    const stale = predict(truth - 3 * DAY, truth - 2 * DAY);
+    expect(Math.abs(Date.parse(stale.predicted) - (truth - 0.8 * DAY))).toBeLessThan(HOUR);
+  });
+
   it('narrows as the vessel gets closer', () => {
     const width = (share: number) => {
       const now = departure + (truth - departure) * share;
