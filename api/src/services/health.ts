@@ -6,7 +6,10 @@
 //   threshold is passed: days_in_tsp > max_days_in_tsp, days_in_tsp_planned_initial >
 //   max_days_in_tsp_planned_initial, … (each threshold against the shipment column of the same name without
 //   `max_`), discrepancy_eta_at_pod > max_days_eta_pod_discrepancy and discrepancy_eta_at_dlv >
-//   max_days_eta_dlv_discrepancy. Null thresholds (and null values) are ignored.
+//   max_days_eta_dlv_discrepancy. Null thresholds (and null values) are ignored. Also when the POD
+//   time-of-arrival warning's risk reaches the user's pod_timeofarrival_warning_risk (Low = 1: low or high risk;
+//   High = 2: high risk only; shipments.pod_warning_risk, kept by a trigger, migration 0018), as the e-mail
+//   digest does with its email_ version.
 // - delayed: the ETA at POD (the actual arrival once known) is off the INITIAL plan
 //   (pod_vessel_arrival_planned_initial) by more than days_of_delay days late, or more than |days_in_advance|
 //   days early (shipments.eta_delta_days, a generated column). The initial plan is what was promised when the
@@ -46,6 +49,8 @@ export interface HealthThresholds {
   days_in_advance: number;
   attention_required_event_codes: number[];
   max_days: Partial<Record<MaxDaysThreshold, number | null>>;
+  /** pod_timeofarrival_warning_risk: a warning risk at or above it needs attention (null: not used). */
+  pod_warning_risk?: number | null;
 }
 
 /** Defaults of spec section 5: 1 day of delay, 1 day in advance, no codes, no max-days thresholds. */
@@ -54,12 +59,14 @@ export const DEFAULT_THRESHOLDS: HealthThresholds = {
   days_in_advance: -1,
   attention_required_event_codes: [],
   max_days: {},
+  pod_warning_risk: null,
 };
 
 type ProfileLike = {
   days_of_delay: number;
   days_in_advance: number;
   attention_required_event_codes: unknown;
+  pod_timeofarrival_warning_risk?: number | null;
 } & Partial<Record<MaxDaysThreshold, number | null>>;
 
 /** The health thresholds of a user profile row. */
@@ -72,11 +79,13 @@ export function thresholdsOf(profile: ProfileLike): HealthThresholds {
     const value = profile[key];
     if (typeof value === 'number' && Number.isFinite(value)) max_days[key] = value;
   }
+  const risk = profile.pod_timeofarrival_warning_risk;
   return {
     days_of_delay: profile.days_of_delay,
     days_in_advance: profile.days_in_advance,
     attention_required_event_codes: codes,
     max_days,
+    pod_warning_risk: typeof risk === 'number' && Number.isInteger(risk) ? risk : null,
   };
 }
 
@@ -88,6 +97,7 @@ export async function loadThresholds(db: Kysely<Database>, userId: number): Prom
       'days_of_delay',
       'days_in_advance',
       'attention_required_event_codes',
+      'pod_timeofarrival_warning_risk',
       ...(Object.keys(MAX_DAYS_COLUMNS) as MaxDaysThreshold[]),
     ])
     .where('id', '=', userId)
@@ -111,7 +121,7 @@ export interface HealthSource {
 }
 
 /**
- * The table shipment_health_counts (migration 0005): the same inputs as integers (ceil; floor for the early
+ * The table shipment_health_counts (migrations 0005, 0018): the same inputs as integers (ceil; floor for the early
  * side), so the same conditions give the same answers per group of shipments.
  */
 export const HEALTH_COUNTS_SOURCE: HealthSource = {
@@ -137,6 +147,9 @@ export function alertedCondition(t: HealthThresholds, alias: SourceArg = 'shipme
   for (const [threshold, column] of Object.entries(MAX_DAYS_COLUMNS) as [MaxDaysThreshold, string][]) {
     const limit = t.max_days[threshold];
     if (typeof limit === 'number') parts.push(sql`${col(alias, column)} > ${int(limit)}`);
+  }
+  if (typeof t.pod_warning_risk === 'number') {
+    parts.push(sql`${col(alias, 'pod_warning_risk')} >= ${int(t.pod_warning_risk)}`);
   }
   if (parts.length === 0) return sql<SqlBool>`false`;
   return sql<SqlBool>`coalesce(${sql.join(parts, sql` OR `)}, false)`;
@@ -245,28 +258,30 @@ export async function companyHealthCounts(
 
 /**
  * The dashboard counts in one query (one round trip): the health counts of the visible shipments (from
- * shipment_health_counts) and the visible shipments created since `since`.
+ * shipment_health_counts) and the visible shipments created since `since`, with the oldest of those
+ * (the count drops when it leaves the window).
  */
 export async function dashboardCounts(
   db: Kysely<Database>,
   t: HealthThresholds,
   companyId: number,
   since: Date,
-): Promise<HealthCounts & { total: number; created: number }> {
+): Promise<HealthCounts & { total: number; created: number; oldestCreated: Date | null }> {
   const src = HEALTH_COUNTS_SOURCE;
   const { rows } = await sql<{
     alerted: string | null;
     delayed: string | null;
     total: string | null;
     created: string;
+    oldest: Date | null;
   }>`
-    SELECT h.alerted, h.delayed, h.total,
-           (SELECT count(*) FROM shipments
-             WHERE company_id = ${companyId} AND hidden = false AND created_at >= ${since}) AS created
+    SELECT h.alerted, h.delayed, h.total, w.created, w.oldest
     FROM (SELECT sum(n) FILTER (WHERE ${healthIs(t, 'alerted', src)}) AS alerted,
                  sum(n) FILTER (WHERE ${healthIs(t, 'delayed', src)}) AS delayed,
                  sum(n) AS total
-          FROM shipment_health_counts WHERE company_id = ${companyId} AND NOT hidden) h`.execute(db);
+          FROM shipment_health_counts WHERE company_id = ${companyId} AND NOT hidden) h,
+         (SELECT count(*) AS created, min(created_at) AS oldest FROM shipments
+           WHERE company_id = ${companyId} AND hidden = false AND created_at >= ${since}) w`.execute(db);
   const alerted = Number(rows[0]?.alerted ?? 0);
   const delayed = Number(rows[0]?.delayed ?? 0);
   const total = Number(rows[0]?.total ?? 0);
@@ -276,5 +291,6 @@ export async function dashboardCounts(
     ontrack: total - alerted - delayed,
     total,
     created: Number(rows[0]?.created ?? 0),
+    oldestCreated: rows[0]?.oldest ?? null,
   };
 }

@@ -126,6 +126,11 @@ describe('shipment ordering', () => {
         ...(await pageOf(SORT_AFTER_FILTER_MAX + 1, 3, 0)),
         ...(await pageOf(SORT_AFTER_FILTER_MAX + 1, 3, 3)),
       ]).toEqual(few);
+      // one by one: pages holding only rows with a value come from the index walk alone, the others from the union
+      const single = [];
+      for (let offset = 0; offset < 4; offset++)
+        single.push(...(await pageOf(SORT_AFTER_FILTER_MAX + 1, 1, offset)));
+      expect(single).toEqual(few);
     },
   );
 });

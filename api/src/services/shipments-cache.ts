@@ -1,0 +1,183 @@
+// Reuse of what the shipments list and the dashboard counts computed, keyed by the company's data version
+// (shipments_data_version, migration 0017): the version is read first (one tiny query), and an entry made under
+// another version is dropped, so a count, a page's ids or a page's JSON is served only while nothing it depends
+// on (the company's shipments, their alert codes and request statuses, carriers, ports, vessels, projects, the
+// company's default form) has changed since — a write is seen by the next request, in every API process.
+// The caller's thresholds and the filters are part of the key; what depends on the clock carries an expiry
+// (dtd / dta are whole days from now; "created in the last 7 days" loses its oldest shipment) or is not cached
+// (last_n_days, dtd / dta ranges: bounds to the millisecond). SHIPMENTS_CACHE=0 turns it off (to measure).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { HealthThresholds } from './health';
+import type { ShipmentFilters } from './shipment-filters';
+
+/** Entries kept per database handle (least recently used dropped first). */
+const MAX_ENTRIES = 2_000;
+/** Pages kept per list entry (the last ones asked). */
+const MAX_PAGES = 50;
+/** Bytes of page JSON kept per database handle (least recently used entries dropped first). */
+const MAX_BYTES = Number(process.env.SHIPMENTS_CACHE_MB ?? 64) * 1024 * 1024;
+const DAY_MS = 86_400_000;
+
+export const cacheEnabled = (): boolean => process.env.SHIPMENTS_CACHE !== '0';
+
+interface Entry {
+  version: string;
+  value: object & { bytes?: number };
+}
+
+interface Store {
+  entries: Map<string, Entry>;
+  /** Sum of the entries' `bytes`. */
+  bytes: number;
+}
+
+const stores = new WeakMap<Kysely<Database>, Store>();
+
+function storeOf(db: Kysely<Database>): Store {
+  let store = stores.get(db);
+  if (!store) {
+    store = { entries: new Map(), bytes: 0 };
+    stores.set(db, store);
+  }
+  return store;
+}
+
+function drop(store: Store, key: string): void {
+  const entry = store.entries.get(key);
+  if (!entry) return;
+  store.entries.delete(key);
+  store.bytes -= entry.value.bytes ?? 0;
+}
+
+/** Drops the least recently used entries while over the limits. */
+function trim(store: Store): void {
+  while (store.entries.size > MAX_ENTRIES || (store.bytes > MAX_BYTES && store.entries.size > 1)) {
+    drop(store, store.entries.keys().next().value as string);
+  }
+}
+
+/** The company's data version (changes with every committed write the lists depend on). */
+export async function dataVersion(db: Kysely<Database>, companyId: number): Promise<string> {
+  const { rows } = await sql<{ v: string }>`SELECT shipments_data_version(${companyId})::text AS v`.execute(
+    db,
+  );
+  return rows[0].v;
+}
+
+/** The value kept under `key` for `version` (a new one from `create` when absent or made under another version). */
+export function versioned<T extends object>(
+  db: Kysely<Database>,
+  key: string,
+  version: string,
+  create: () => T,
+): T {
+  const store = storeOf(db);
+  const found = store.entries.get(key);
+  let entry: Entry;
+  if (found && found.version === version) {
+    store.entries.delete(key); // most recently used last
+    entry = found;
+  } else {
+    drop(store, key);
+    entry = { version, value: create() };
+  }
+  store.entries.set(key, entry);
+  trim(store);
+  return entry.value as T;
+}
+
+/** Drops every entry of `db` (tests). */
+export function clearShipmentsCache(db: Kysely<Database>): void {
+  stores.delete(db);
+}
+
+const thresholdsKey = (t: HealthThresholds) =>
+  JSON.stringify([
+    t.days_of_delay,
+    t.days_in_advance,
+    [...new Set(t.attention_required_event_codes)].sort((a, b) => a - b),
+    Object.entries(t.max_days)
+      .filter(([, v]) => typeof v === 'number')
+      .sort(([a], [b]) => a.localeCompare(b)),
+    t.pod_warning_risk ?? null,
+  ]);
+
+/**
+ * The key of a list's filters for the caller's company and thresholds, or null when the filters depend on the
+ * clock to the millisecond (last_n_days, dtd / dta ranges). Relative date filters are already whole days.
+ */
+export function listKey(companyId: number, t: HealthThresholds, f: ShipmentFilters): string | null {
+  if (f.last_n_days !== undefined || f.dtd || f.dta) return null;
+  const { searchMatches: _derived, ...filters } = f;
+  void _derived;
+  return `list:${companyId}:${thresholdsKey(t)}:${JSON.stringify(filters)}`;
+}
+
+export const statsKey = (companyId: number, t: HealthThresholds) => `stats:${companyId}:${thresholdsKey(t)}`;
+
+export interface CachedPage {
+  /** The JSON text of the page's results. */
+  results: string;
+  /** Epoch ms after which it must be rebuilt (a dtd / dta would round to another day). */
+  expires: number;
+}
+
+export interface ListValue {
+  count?: number;
+  /** By `<page>:<language>`. */
+  pages: Map<string, CachedPage>;
+  /** Pages being computed, shared by the requests that ask for them meanwhile. */
+  pending: Map<string, Promise<{ count: number; page: CachedPage }>>;
+  /** Size of the pages' JSON (counted against MAX_BYTES). */
+  bytes: number;
+}
+
+export const newListValue = (): ListValue => ({ pages: new Map(), pending: new Map(), bytes: 0 });
+
+/** Keeps a page's JSON in `value` (the entry of `key`, when it is still the current one). */
+export function keepPage(
+  db: Kysely<Database>,
+  key: string,
+  value: ListValue,
+  page: string,
+  cached: CachedPage,
+): void {
+  const store = storeOf(db);
+  const current = store.entries.get(key)?.value === value;
+  const size = (text: string | undefined) => (text ? text.length * 2 : 0); // UTF-16 in memory
+  let delta = size(cached.results) - size(value.pages.get(page)?.results);
+  value.pages.delete(page);
+  value.pages.set(page, cached);
+  if (value.pages.size > MAX_PAGES) {
+    const oldest = value.pages.keys().next().value as string;
+    delta -= size(value.pages.get(oldest)?.results);
+    value.pages.delete(oldest);
+  }
+  value.bytes += delta;
+  if (current) {
+    store.bytes += delta;
+    trim(store);
+  }
+}
+
+/**
+ * When the dtd / dta of these serialized shipments would change: each is Math.round((date - now) / day), which
+ * moves to the next value once now passes date - (value - 0.5) days.
+ */
+export function daysExpiry(rows: ReadonlyArray<Record<string, unknown>>): number {
+  let expires = Infinity;
+  for (const r of rows) {
+    for (const [days, date] of [
+      ['dtd', 'dtd_date'],
+      ['dta', 'dta_date'],
+    ] as const) {
+      const n = r[days];
+      const d = r[date];
+      if (typeof n === 'number' && typeof d === 'string') {
+        expires = Math.min(expires, Date.parse(d) - (n - 0.5) * DAY_MS);
+      }
+    }
+  }
+  return expires;
+}

@@ -1,0 +1,301 @@
+// The shipments list and the dashboard counts reuse what they computed under the company's data version
+// (services/shipments-cache.ts, migration 0017): every answer must still equal a plain query run right after any
+// kind of write (API or straight SQL, as the tracking engine writes). Also the user's POD time-of-arrival warning
+// risk in health (migration 0018, issue 14).
+import { sql } from 'kysely';
+import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { daysExpiry } from '../../src/services/shipments-cache';
+import { daysFrom } from '../../src/services/shipment-serializer';
+
+jest.setTimeout(90_000);
+
+let ctx: TestContext;
+let t: Tenant;
+let std: ReturnType<typeof as>;
+let requestId: number;
+const DAY = 86_400_000;
+const now = Date.now();
+const days = (n: number) => new Date(now + n * DAY);
+let containers = 0;
+
+async function insertShipments(
+  rows: Array<{ eta: Date | null; carrier?: number; plannedInitial?: Date | null }>,
+): Promise<string[]> {
+  const out = await ctx.handle.db
+    .insertInto('shipments')
+    .values(
+      rows.map((r) => ({
+        company_id: t.companyId,
+        tracking_request_id: requestId,
+        carrier_id: r.carrier ?? 1,
+        container_number: `MSCU${String(1_000_000 + containers++).slice(-7)}`,
+        eta: r.eta,
+        pod_vessel_arrival_planned_initial: r.plannedInitial === undefined ? r.eta : r.plannedInitial,
+      })) as never,
+    )
+    .returning('id')
+    .execute();
+  return out.map((r) => String(r.id));
+}
+
+/** The list's answer for `query` (count and the ids of the page). */
+async function list(query: string): Promise<{ count: number; ids: string[] }> {
+  const res = await std({ method: 'GET', url: `/api/shipments/?${query}` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { count: number; results: Array<{ id: number }> };
+  return { count: body.count, ids: body.results.map((r) => String(r.id)) };
+}
+
+/** The same by a plain query: visible shipments of the company matching `where`, ordered by ETA descending. */
+async function plain(where = sql`true`, page = 1): Promise<{ count: number; ids: string[] }> {
+  const base = sql`shipments.company_id = ${t.companyId} AND NOT shipments.hidden AND ${where}`;
+  const { rows: c } = await sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE ${base}`.execute(
+    ctx.handle.db,
+  );
+  const { rows } = await sql<{ id: string }>`SELECT id FROM shipments WHERE ${base}
+    ORDER BY eta DESC NULLS LAST, id DESC LIMIT 30 OFFSET ${(page - 1) * 30}`.execute(ctx.handle.db);
+  return { count: Number(c[0].n), ids: rows.map((r) => String(r.id)) };
+}
+
+/** Asks twice (the second answer may come from the cache) and compares both with the plain query. */
+async function expectSame(query: string, where = sql`true`, page = 1): Promise<void> {
+  const expected = await plain(where, page);
+  const q = `${query}${page > 1 ? `&page=${page}` : ''}`;
+  expect(await list(q)).toEqual(expected);
+  expect(await list(q)).toEqual(expected);
+}
+
+const stats = async () => (await std({ method: 'GET', url: '/api/shipments/stats/' })).json();
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  t = await seedTenant(ctx);
+  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  requestId = (
+    await ctx.handle.db
+      .insertInto('tracking_requests')
+      .values({
+        company_id: t.companyId,
+        carrier_id: 1,
+        code_type: 'b_id',
+        code_value: `BK${t.companyId}CACHE`,
+        status: 'new',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  // 70 shipments: ETAs one day apart (every fifth without one), carriers 1 and 2 in turn.
+  await insertShipments(
+    Array.from({ length: 70 }, (_, i) => ({ eta: i % 5 === 4 ? null : days(i - 35), carrier: 1 + (i % 2) })),
+  );
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('answers reused under the data version', () => {
+  it('counts and pages equal a plain query right after each kind of write', async () => {
+    const db = ctx.handle.db;
+    await expectSame('ordering=-eta');
+    await expectSame('ordering=-eta', sql`true`, 2);
+    await expectSame('ordering=-eta', sql`true`, 3);
+    await expectSame('carrier=2&ordering=-eta', sql`carrier_id = 2`);
+
+    // A new shipment written straight to the table (as the tracking engine does): first on page 1.
+    const [fresh] = await insertShipments([{ eta: days(400), carrier: 2 }]);
+    const page1 = await list('ordering=-eta');
+    expect(page1.ids[0]).toBe(fresh);
+    await expectSame('ordering=-eta');
+    await expectSame('ordering=-eta', sql`true`, 3);
+    await expectSame('carrier=2&ordering=-eta', sql`carrier_id = 2`);
+
+    // Hidden through the API.
+    const hide = await std({ method: 'PATCH', url: `/api/shipments/${fresh}/`, payload: { hide: true } });
+    expect(hide.statusCode).toBe(200);
+    expect((await list('ordering=-eta')).ids).not.toContain(fresh);
+    await expectSame('ordering=-eta');
+    await expectSame('carrier=2&ordering=-eta', sql`carrier_id = 2`);
+
+    // An ETA and a carrier changed straight in the table: the order and the carrier filter follow.
+    const last = (await plain(sql`true`, 3)).ids.at(-1)!;
+    await db
+      .updateTable('shipments')
+      .set({ eta: days(500), carrier_id: 2 })
+      .where(sql`id`, '=', last)
+      .execute();
+    expect((await list('ordering=-eta')).ids[0]).toBe(last);
+    await expectSame('ordering=-eta');
+    await expectSame('ordering=-eta', sql`true`, 2);
+    await expectSame('carrier=2&ordering=-eta', sql`carrier_id = 2`);
+
+    // Deleted.
+    await db
+      .deleteFrom('shipments')
+      .where(sql`id`, '=', last)
+      .execute();
+    await expectSame('ordering=-eta');
+    await expectSame('carrier=2&ordering=-eta', sql`carrier_id = 2`);
+
+    // The tracking request's status (copied to the shipments by a trigger): the status filter follows.
+    await expectSame('status=ongoing&ordering=-eta', sql`request_status = 'ongoing'`);
+    await db
+      .updateTable('tracking_requests')
+      .set({ status: 'ongoing' })
+      .where('id', '=', requestId)
+      .execute();
+    const ongoing = await list('status=ongoing&ordering=-eta');
+    expect(ongoing.count).toBeGreaterThan(60);
+    await expectSame('status=ongoing&ordering=-eta', sql`request_status = 'ongoing'`);
+  });
+
+  it('health counts, tabs and stats follow alert events and the thresholds', async () => {
+    const db = ctx.handle.db;
+    // Late by 3 days against the initial plan: delayed with the default 1 day of delay.
+    const [late] = await insertShipments([{ eta: days(3), plannedInitial: days(0) }]);
+    const delayed = sql`coalesce(eta_delta_days > 1 OR eta_delta_days < -1, false)`;
+    await expectSame('health=delayed&ordering=-eta', delayed);
+    const before = await stats();
+    expect(before.shipments_delayed_count).toBe((await plain(delayed)).count);
+    expect((await list('health=delayed&ordering=-eta')).ids).toContain(late);
+
+    // An alert event with one of the user's codes (the alert_events trigger updates the shipment): alerted.
+    await db
+      .updateTable('user_profiles')
+      .set({ attention_required_event_codes: JSON.stringify([901]) })
+      .where('id', '=', t.standard.id)
+      .execute();
+    const code = await db.selectFrom('event_codes').select('code').where('code', '=', 901).executeTakeFirst();
+    expect(code).toBeDefined();
+    await db
+      .insertInto('alert_events')
+      .values({
+        company_id: t.companyId,
+        shipment_id: late,
+        code: 901,
+        cause_key: `cache-test-${late}`,
+        details: JSON.stringify({ message: 'test' }),
+        walltime: new Date(),
+      } as never)
+      .execute();
+    const alerted = sql`alert_codes && ARRAY[901]`;
+    await expectSame('health=alerted&ordering=-eta', alerted);
+    await expectSame('health=delayed&ordering=-eta', sql`NOT (${alerted}) AND ${delayed}`);
+    const after = await stats();
+    expect(after.shipments_with_incidents_count).toBe(before.shipments_with_incidents_count + 1);
+    expect(after.shipments_delayed_count).toBe(before.shipments_delayed_count - 1);
+
+    // Thresholds are part of the key: 5 days of delay and the shipment is on track again for this user.
+    await db
+      .updateTable('user_profiles')
+      .set({ attention_required_event_codes: JSON.stringify([]), days_of_delay: 5 })
+      .where('id', '=', t.standard.id)
+      .execute();
+    const ontrack = sql`NOT coalesce(eta_delta_days > 5 OR eta_delta_days < -1, false)`;
+    await expectSame('health=ontrack&ordering=-eta', ontrack);
+    expect((await list('health=ontrack&ordering=-eta')).ids).toContain(late);
+    expect((await stats()).shipments_on_track_count).toBe((await plain(ontrack)).count);
+    await db.updateTable('user_profiles').set({ days_of_delay: 1 }).where('id', '=', t.standard.id).execute();
+  });
+
+  it('the last-week count equals a plain count after a shipment is created', async () => {
+    const weekCount = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE company_id = ${t.companyId}
+            AND NOT hidden AND created_at >= now() - interval '7 days'`.execute(ctx.handle.db)
+        ).rows[0].n,
+      );
+    expect((await stats()).shipments_last_week_count).toBe(await weekCount());
+    await insertShipments([{ eta: days(1) }]);
+    expect((await stats()).shipments_last_week_count).toBe(await weekCount());
+  });
+});
+
+describe('POD time-of-arrival warning risk in health (issue 14)', () => {
+  it("makes shipments whose warning reaches the user's risk need attention, in lists, counts and detail", async () => {
+    const db = ctx.handle.db;
+    const [low, high, none] = await insertShipments([{ eta: days(2) }, { eta: days(2) }, { eta: days(2) }]);
+    const warn = (risk: number) => JSON.stringify({ risk, risk_description: 'test', conclusion: 'test' });
+    await db
+      .updateTable('shipments')
+      .set({ pod_timeofarrival_warning: warn(1) } as never)
+      .where(sql`id`, '=', low)
+      .execute();
+    await db
+      .updateTable('shipments')
+      .set({ pod_timeofarrival_warning: warn(2) } as never)
+      .where(sql`id`, '=', high)
+      .execute();
+    await db
+      .updateTable('shipments')
+      .set({ pod_timeofarrival_warning: warn(0) } as never)
+      .where(sql`id`, '=', none)
+      .execute();
+    const kept = await db
+      .selectFrom('shipments')
+      .select(['id', 'pod_warning_risk'])
+      .where(sql`id`, 'in', [low, high, none])
+      .orderBy('id')
+      .execute();
+    expect(kept.map((r) => r.pod_warning_risk)).toEqual([1, 2, 0]);
+
+    const setRisk = (risk: number | null) =>
+      db
+        .updateTable('user_profiles')
+        .set({ pod_timeofarrival_warning_risk: risk })
+        .where('id', '=', t.standard.id)
+        .execute();
+    const alertedIds = async () => (await list('health=alerted&ordering=-eta')).ids;
+    const health = async (id: string) =>
+      ((await std({ method: 'GET', url: `/api/shipments/${id}/` })).json() as { health: string }).health;
+
+    await setRisk(null);
+    let ids = await alertedIds();
+    expect(ids).not.toContain(low);
+    expect(ids).not.toContain(high);
+    const base = (await stats()).shipments_with_incidents_count;
+
+    await setRisk(2); // High: only the high-risk warning
+    ids = await alertedIds();
+    expect(ids).toContain(high);
+    expect(ids).not.toContain(low);
+    expect(ids).not.toContain(none);
+    expect(await health(high)).toBe('alerted');
+    expect(await health(low)).not.toBe('alerted');
+    expect((await stats()).shipments_with_incidents_count).toBe(base + 1);
+    await expectSame('health=alerted&ordering=-eta', sql`pod_warning_risk >= 2`);
+
+    await setRisk(1); // Low: low and high
+    ids = await alertedIds();
+    expect(ids).toEqual(expect.arrayContaining([low, high]));
+    expect(ids).not.toContain(none);
+    expect((await stats()).shipments_with_incidents_count).toBe(base + 2);
+    expect((await list('health=alerted')).count).toBe(base + 2);
+
+    // The warning goes away: so does the attention.
+    await db
+      .updateTable('shipments')
+      .set({ pod_timeofarrival_warning: null } as never)
+      .where(sql`id`, '=', high)
+      .execute();
+    expect(await alertedIds()).not.toContain(high);
+    expect((await stats()).shipments_with_incidents_count).toBe(base + 1);
+    await setRisk(null);
+  });
+});
+
+describe('daysExpiry', () => {
+  it('is the instant a dtd / dta would round to another day, for dates ahead and behind', () => {
+    const at = Date.now();
+    for (const offset of [2.3, 0.2, -0.2, -3.7, 10.4, -10.6]) {
+      const date = new Date(at + offset * DAY);
+      const value = (daysFrom(date, new Date(at)) ?? NaN) + 0; // + 0: -0 is 0 in JSON
+      const expires = daysExpiry([{ dta: value, dta_date: date.toISOString() }]);
+      expect(expires).toBeGreaterThan(at);
+      expect((daysFrom(date, new Date(expires - 1)) ?? NaN) + 0).toBe(value);
+      expect((daysFrom(date, new Date(expires + 1)) ?? NaN) + 0).toBe(value - 1);
+    }
+    expect(daysExpiry([{ dtd: null, dtd_date: null }])).toBe(Infinity);
+  });
+});
