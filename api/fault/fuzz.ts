@@ -1,26 +1,31 @@
 // The fuzz part of the fault suite (issue 11): every route of the OpenAPI document, as the standard user of a
 // seeded company, with hostile values in every path parameter, query parameter and body field: NUL bytes, huge
 // and deeply nested values, wrong types, out-of-range numbers and dates. Expects no 5xx. In-process
-// (`app.inject`, no network at all), bounded in count (FUZZ_MAX_INPUTS, default 4000) and time (FUZZ_MAX_SECONDS,
-// default 180).
+// (`app.inject`, no network at all), bounded in count (FUZZ_MAX_INPUTS, default 30,000, more than today's
+// document needs) and time (FUZZ_MAX_SECONDS, default 300). An input that ends the session (logout) is followed
+// by a new token, so every later input reaches its route. Then the bombs of fault/bombs.ts over loopback HTTP
+// (decompression bombs, deep JSON, huge bodies, headers and query strings), each refused in bounded time and
+// memory while the API keeps answering (FUZZ_BOMBS=0 skips them).
 //
-//   cd api && TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx fault/fuzz.ts
+//   cd api && TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run fuzz
 //
 // Database: a throwaway database on the server of TEST_DATABASE_URL / DATABASE_URL (created, migrated and
-// dropped), else an embedded PostgreSQL in a temporary folder. Exit code 1 when any input got a 5xx.
+// dropped), else an embedded PostgreSQL in a temporary folder. Exit code 1 when any input got a 5xx, an input
+// still got a 401 with a fresh token, an operation got no input, or a bomb was not refused in time.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { InjectOptions } from 'light-my-request';
 import { buildApp } from '../src/app';
+import { runBombs } from './bombs';
 import { createDb, dropDatabase, ensureDatabase, withDatabase } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import { createCompany, createUser } from '../src/services/accounts';
 import { seedReferenceData } from '../src/tracking/reference-data';
 
-const MAX_INPUTS = Number(process.env.FUZZ_MAX_INPUTS || 4000);
-const MAX_SECONDS = Number(process.env.FUZZ_MAX_SECONDS || 180);
+const MAX_INPUTS = Number(process.env.FUZZ_MAX_INPUTS || 30_000);
+const MAX_SECONDS = Number(process.env.FUZZ_MAX_SECONDS || 300);
 
 let deepObject: unknown = 'x';
 for (let i = 0; i < 60; i++) deepObject = { a: deepObject };
@@ -97,17 +102,30 @@ function operations(doc: { paths: Record<string, Record<string, unknown>> }): Op
 
 const fill = (p: string, value: string) => p.replace(/\{[^}]+\}/g, value);
 
-async function fuzz(app: FastifyInstance, token: string) {
+async function fuzz(app: FastifyInstance, signIn: () => Promise<string>) {
   const doc = app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
   const ops = operations(doc);
   const deadline = Date.now() + MAX_SECONDS * 1000;
   let tried = 0;
+  let signIns = 0;
   const failures: string[] = [];
-  const headers = { authorization: `Token ${token}` };
+  const statuses: Record<string, number> = {};
+  const reached = new Set<string>();
+  const headers = { authorization: `Token ${await signIn()}` };
   const send = async (label: string, opts: InjectOptions) => {
     if (tried >= MAX_INPUTS || Date.now() > deadline) return false;
     tried += 1;
-    const res = await app.inject(opts);
+    reached.add(label.split(' ').slice(0, 2).join(' '));
+    let res = await app.inject(opts);
+    // An input that ended the session (logout, a password change) must not leave every later input
+    // unauthenticated: a 401 gets a new token and the input is sent again with it.
+    if (res.statusCode === 401 && opts.headers && 'authorization' in opts.headers) {
+      headers.authorization = `Token ${await signIn()}`;
+      signIns += 1;
+      res = await app.inject({ ...opts, headers: { ...opts.headers, authorization: headers.authorization } });
+    }
+    const kind = `${Math.floor(res.statusCode / 100)}xx${res.statusCode === 401 ? ' (401)' : ''}`;
+    statuses[kind] = (statuses[kind] ?? 0) + 1;
     if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
     return true;
   };
@@ -126,8 +144,10 @@ async function fuzz(app: FastifyInstance, token: string) {
           break;
       }
     }
-    // Query parameters.
-    for (const param of op.params.filter((p) => p.in === 'query')) {
+    // Query parameters (an operation without any gets an unknown one: it must be ignored or refused).
+    const queryParams = op.params.filter((p) => p.in === 'query');
+    if (queryParams.length === 0) queryParams.push({ name: 'unknown_parameter', in: 'query' });
+    for (const param of queryParams) {
       for (const [name, text] of HOSTILE_TEXT) {
         const url = `${base}?${param.name}=${text}`;
         if (
@@ -164,7 +184,8 @@ async function fuzz(app: FastifyInstance, token: string) {
       }
     }
   }
-  return { tried, operations: ops.length, failures };
+  const unreached = ops.map((op) => `${op.method} ${op.path}`).filter((k) => !reached.has(k));
+  return { tried, operations: ops.length, failures, statuses, signIns, unreached };
 }
 
 async function main() {
@@ -203,22 +224,56 @@ async function main() {
       db: handle.db,
       passwordHashCost: 2 ** 10,
       loginThrottle: { perAddress: 1e6 },
+      // FUZZ_LOG=1: the API's error log (the cause of a 5xx) on stderr.
+      logger: process.env.FUZZ_LOG === '1' ? { level: 'error' } : false,
     });
     await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/token/',
-      payload: { username: 'fuzz', password: 'fuzz-password-1' },
-    });
+    const signIn = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { username: 'fuzz', password: 'fuzz-password-1' },
+      });
+      if (res.statusCode !== 200) throw new Error(`fuzz login: ${res.statusCode} ${res.body}`);
+      return String(res.json().token);
+    };
     const started = Date.now();
-    const result = await fuzz(app, login.json().token);
-    await app.close();
+    const result = await fuzz(app, signIn);
     console.log(
       `fuzz: ${result.operations} operations, ${result.tried} inputs tried in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
-        `5xx seen: ${result.failures.length}`,
+        `5xx seen: ${result.failures.length}; answers ${JSON.stringify(result.statuses)}; ` +
+        `sessions ended by an input and renewed: ${result.signIns}`,
     );
     for (const f of result.failures.slice(0, 50)) console.log(`  ${f}`);
-    process.exitCode = result.failures.length > 0 ? 1 : 0;
+    if (result.unreached.length > 0) {
+      console.log(
+        `MISS: ${result.unreached.length} operations got no input (limits): ${result.unreached.join(', ')}`,
+      );
+    }
+    // Bombs, over loopback HTTP (FUZZ_BOMBS=0 skips them).
+    let bombsMissed = 0;
+    if (process.env.FUZZ_BOMBS !== '0') {
+      const bombsStarted = Date.now();
+      const bombs = await runBombs(app, await signIn());
+      bombsMissed = bombs.filter((b) => !b.ok).length;
+      console.log(
+        `bombs: ${bombs.length} sent in ${((Date.now() - bombsStarted) / 1000).toFixed(1)} s, refused in time: ` +
+          `${bombs.length - bombsMissed}, missed: ${bombsMissed}`,
+      );
+      for (const b of bombs) {
+        console.log(
+          `  ${b.ok ? 'ok  ' : 'MISS'} ${b.name}: ${b.status} in ${b.seconds.toFixed(2)} s, slowest health check ` +
+            `${b.healthMaxMs.toFixed(0)} ms, memory +${b.rssGrowthMb.toFixed(0)} MB ${b.ok ? '' : b.detail}`,
+        );
+      }
+    }
+    await app.close();
+    // A 401 left after a new token means inputs never reached their route: the run proves nothing there.
+    const unauthenticated = result.statuses['4xx (401)'] ?? 0;
+    if (unauthenticated > 0)
+      console.log(`MISS: ${unauthenticated} inputs still answered 401 with a fresh token`);
+    const missed = result.failures.length + bombsMissed + unauthenticated + result.unreached.length;
+    process.exitCode = missed > 0 ? 1 : 0;
   } finally {
     await handle.close();
     await cleanup();

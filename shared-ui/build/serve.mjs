@@ -80,7 +80,8 @@ export function settingsFrom(argv = process.argv, env = process.env, cwd = proce
 /**
  * The Content-Security-Policy of an app's pages. Scripts only from this origin (and, for the shell, the remotes'
  * origins); no inline script, no eval. Styles allow 'unsafe-inline' because the design system injects its
- * <style> elements at run time; images allow data:/blob: (inline SVG icons, the map's canvas exports).
+ * <style> elements at run time; images allow data:/blob: (inline SVG icons, the map's canvas exports) and, for the
+ * shell, the remotes' origins (their bundled image assets).
  */
 export function contentSecurityPolicy({ isHost, remotes, apiUrl }) {
   const remoteOrigins = isHost ? [...new Set(remotes.map((r) => originOf(r.entry)))] : [];
@@ -92,7 +93,8 @@ export function contentSecurityPolicy({ isHost, remotes, apiUrl }) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...remoteOrigins],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      // a remote's images (the shipment detail's flags) come from its own origin, as its scripts do
+      imgSrc: ["'self'", ...remoteOrigins, 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: connect,
       workerSrc: ["'self'", 'blob:'],
@@ -104,6 +106,21 @@ export function contentSecurityPolicy({ isHost, remotes, apiUrl }) {
   };
 }
 
+/** Security headers of the answers the router gives before any hook (helmet's set, strictest values). */
+const ERROR_SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'origin-agent-cluster': '?1',
+};
+
 /** Builds the server (not listening). */
 export async function createServer(settings) {
   const { isHost, dir, apiUrl, remotes, portalOrigins, trustProxy, serveSourceMaps } = settings;
@@ -113,6 +130,16 @@ export async function createServer(settings) {
     // Bad URLs and long params are answered by the router (400/414), never thrown.
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
+    // The router's own answers (a malformed URL) run no hook, so helmet never sees them: the same kind of
+    // headers here, strictest (the body is plain text).
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      reply.headers(ERROR_SECURITY_HEADERS);
+      reply
+        .code(tooLong ? 414 : 400)
+        .type('text/plain; charset=utf-8')
+        .send(tooLong ? 'URL too long' : 'Bad request');
+    },
   });
 
   await app.register(fastifyHelmet, {

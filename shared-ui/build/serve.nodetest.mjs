@@ -137,6 +137,10 @@ describe('serve.mjs as the shell', () => {
     assert.ok(scriptSrc.includes(' https://maps.example.com'), scriptSrc);
     assert.ok(scriptSrc.includes(' http://localhost:3001'), scriptSrc);
     assert.doesNotMatch(scriptSrc, /unsafe-inline|\*/);
+    // the remotes' bundled images (flags in the shipment detail) load from their own origins
+    const imgSrc = csp.split(';').find((d) => d.trim().startsWith('img-src '));
+    assert.ok(imgSrc.includes(' http://localhost:3001'), imgSrc);
+    assert.doesNotMatch(imgSrc, /\*/);
     assert.doesNotMatch(csp, /unsafe-eval/);
     assert.match(csp, /frame-ancestors 'none'/);
     assert.equal(home.headers['x-content-type-options'], 'nosniff');
@@ -185,5 +189,43 @@ describe('serve.mjs as a remote', () => {
     const bad = await request(server.port, '/%E0%A4%A');
     assert.ok(bad.status >= 400 && bad.status < 500);
     assert.equal(server.child.exitCode_, null);
+  });
+});
+
+describe('serve.mjs: security headers on every answer, errors included', () => {
+  let shell;
+  let remote;
+  before(async () => {
+    // The shell's API is a closed port: /api/ answers the proxy's own error.
+    shell = await startServe(fixtureApp('shell'), { API_URL: `http://127.0.0.1:${await freePort()}` });
+    remote = await startServe(fixtureApp('mfe-bi'), { PORTAL_ORIGINS: 'https://portal.example.com' });
+  });
+  after(() => {
+    shell?.child.kill('SIGTERM');
+    remote?.child.kill('SIGTERM');
+  });
+
+  test('200, 404, a malformed URL, a refused source map and an unreachable API all carry them', async () => {
+    for (const server of [shell, remote]) {
+      const paths = ['/', '/missing.js', '/%E0%A4%A', '/main.0123abcd.js.map', '/a%00b'];
+      if (server === shell) paths.push('/api/health/');
+      for (const p of paths) {
+        const res = await request(server.port, p);
+        const where = `${p} → ${res.status}`;
+        if (p === '/api/health/') assert.ok(res.status >= 500, where);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', where);
+        assert.ok(res.headers['content-security-policy'], `${where}: no CSP`);
+        assert.match(res.headers['content-security-policy'], /frame-ancestors 'none'|default-src/, where);
+        assert.ok(
+          res.headers['x-frame-options'] || /frame-ancestors/.test(res.headers['content-security-policy']),
+          where,
+        );
+        assert.ok(res.headers['referrer-policy'], `${where}: no Referrer-Policy`);
+        assert.notEqual(res.headers['access-control-allow-origin'], '*', where);
+        assert.doesNotMatch(res.body, /at .+\.(m?js|ts):\d+/, `${where}: a stack trace`);
+      }
+    }
+    assert.equal(shell.child.exitCode_, null);
+    assert.equal(remote.child.exitCode_, null);
   });
 });

@@ -202,6 +202,7 @@ function test() {
   mustRun('node --test: the static server, the start supervisor and the runtime switch…', 'node', [
     '--test',
     'shared-ui/build/serve.nodetest.mjs',
+    'shared-ui/build/webpack.nodetest.mjs',
     'shell/scripts/supervise.nodetest.mjs',
     'shell/scripts/runtime.nodetest.mjs',
   ]);
