@@ -60,6 +60,8 @@ export interface BuildAppOptions {
   tokens?: Partial<TokenPolicy>;
   /** Public origin for absolute links (PUBLIC_URL); default: from the trusted request. */
   publicUrl?: string;
+  /** Webhooks (issue 20): the delivery worker and URL policy (routes/webhooks). */
+  webhooks?: import('./routes/webhooks').WebhookPluginOptions;
 }
 
 /** Sliding 12 hours without use, at most 7 days in all (OWASP ASVS 3.3.2, level 2). */
@@ -157,6 +159,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register((await import('./routes/bi')).biRoutes);
       await api.register((await import('./routes/rejected-events')).rejectedEventRoutes);
       await api.register(import('./contact'), { prefix: '/products' });
+      await api.register((await import('./routes/api-keys')).apiKeyRoutes);
+      await api.register((await import('./routes/webhooks')).webhookRoutes, opts.webhooks ?? {});
     },
     { prefix: '/api' },
   );

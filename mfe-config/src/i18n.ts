@@ -1,10 +1,12 @@
 // The 'config' i18n namespace, shipped and registered by this remote.
 import i18next from 'i18next';
 import { addResourceNamespace } from '@portal/shared-ui';
+import { integrationsEn, integrationsEs } from './features/integrations/texts';
 
 export const NS = 'config';
 
 const en = {
+  integrations: integrationsEn,
   userConfig: {
     title: 'Personal settings',
     subtitle: 'Your name, the alerts the portal shows you and the alerts your e-mail report sends.',
@@ -23,6 +25,9 @@ const en = {
       'The e-mail report (alert digest) uses its own copy of the settings below, so you can be told by e-mail about fewer or more shipments than the portal shows.',
     reportEmails: 'Send the report to',
     reportEmailsHint: 'Type an address and press space or Enter. Leave empty to receive no report.',
+    emailLanguage: 'Language of the report',
+    emailLanguageHint: 'The e-mail report is written in this language, whatever language the portal shows.',
+    emailLanguages: { es: 'Spanish', en: 'English' },
     sameAsPortal: 'Same as the portal',
     sameAsPortalHint: 'Copies the portal settings above into the report settings.',
     sameNow: 'The report uses the same settings as the portal.',
@@ -138,6 +143,7 @@ const en = {
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 const es: Shape<typeof en> = {
+  integrations: integrationsEs,
   userConfig: {
     title: 'Configuración personal',
     subtitle: 'Su nombre, las alertas que le muestra el portal y las que envía su informe por correo.',
@@ -156,6 +162,9 @@ const es: Shape<typeof en> = {
       'El informe por correo (resumen de alertas) usa su propia copia de los ajustes, para que el correo le avise de más o menos envíos que el portal.',
     reportEmails: 'Enviar el informe a',
     reportEmailsHint: 'Escriba una dirección y pulse espacio o Intro. Déjelo vacío para no recibir informe.',
+    emailLanguage: 'Idioma del informe',
+    emailLanguageHint: 'El informe por correo se redacta en este idioma, sea cual sea el idioma del portal.',
+    emailLanguages: { es: 'Español', en: 'Inglés' },
     sameAsPortal: 'Igual que el portal',
     sameAsPortalHint: 'Copia los ajustes del portal en los del informe.',
     sameNow: 'El informe usa los mismos ajustes que el portal.',

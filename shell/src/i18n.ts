@@ -41,6 +41,7 @@ const en = {
     editTeams: 'Edit Teams',
     editProjects: 'Edit Projects',
     editUser: 'Edit User',
+    integrations: 'Integrations (API)',
     logOut: 'Log Out',
   },
   changePassword: {
@@ -81,6 +82,7 @@ const en = {
     userConfig: 'User settings',
     teamsConfig: 'Teams',
     projectsConfig: 'Projects',
+    integrationsConfig: 'Integrations (ERP / API)',
     vforwarding: 'vForwarding',
     notFound: 'Page not found',
   },
@@ -132,6 +134,7 @@ const es: Shape<typeof en> = {
     editTeams: 'Editar equipos',
     editProjects: 'Editar proyectos',
     editUser: 'Editar usuario',
+    integrations: 'Integraciones (API)',
     logOut: 'Cerrar sesión',
   },
   changePassword: {
@@ -172,6 +175,7 @@ const es: Shape<typeof en> = {
     userConfig: 'Configuración de usuario',
     teamsConfig: 'Equipos',
     projectsConfig: 'Proyectos',
+    integrationsConfig: 'Integraciones (ERP / API)',
     vforwarding: 'vForwarding',
     notFound: 'Página no encontrada',
   },

@@ -20,6 +20,7 @@ describe('route table', () => {
       ['/user-config', 'user-config', 'token+write'],
       ['/teams-config', 'teams-config', 'token+write+manager'],
       ['/projects-config', 'projects-config', 'token+write'],
+      ['/integrations-config', 'integrations-config', 'token+write+manager'],
       ['/vforwarding', 'vforwarding', 'token'],
       ['*', 'not-found', 'public'],
     ]);

@@ -145,6 +145,14 @@ export const ROUTES: readonly RouteDef[] = [
     remote: { remote: 'mfe_config', module: 'ProjectsConfigPage' },
   },
   {
+    // ERP/API integration (issue 20): API keys and webhooks, managers with write permission.
+    name: 'integrations-config',
+    path: '/integrations-config',
+    access: 'token+write+manager',
+    titleKey: 'areas.integrationsConfig',
+    remote: { remote: 'mfe_config', module: 'IntegrationsConfigPage' },
+  },
+  {
     name: 'vforwarding',
     path: '/vforwarding',
     access: 'token',

@@ -24,6 +24,7 @@ export const TEST_IDS = {
   userMenuEditTeams: 'user-menu-edit-teams',
   userMenuEditProjects: 'user-menu-edit-projects',
   userMenuEditUser: 'user-menu-edit-user',
+  userMenuIntegrations: 'user-menu-integrations',
   userMenuLogout: 'user-menu-logout',
 
   changePassForm: 'change-pass-form',

@@ -1,12 +1,14 @@
-// Token authentication: `Authorization: Token <40 hex>`. Add `requireAuth` as an onRequest hook
+// Token authentication: `Authorization: Token <40 hex>` (a login), or `Token ctp_…` (a company API key, see
+// services/api-keys). Add `requireAuth` as an onRequest hook
 // in every route plugin that needs a logged-in user. The token's user and profile are read in one query and
 // kept per token for a few seconds (bounded LRU per database handle); routes that change a user, a profile
 // or a password call `forgetAuth` so this process sees the change at once.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database, User, UserProfile } from '../db/types';
 import { MESSAGES, notAuthenticated } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
+import { apiKeyCaller, isApiKey } from '../services/api-keys';
 import type { AuthContext, TokenPolicy } from '../types';
 
 /**
@@ -97,12 +99,19 @@ async function loadCaller(
   return { auth: { user, profile }, expiresAt: new Date(token_expires_at).getTime() };
 }
 
-export async function requireAuth(request: FastifyRequest): Promise<void> {
+export async function requireAuth(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   const parts = typeof header === 'string' ? header.trim().split(/\s+/) : [];
   if (parts.length === 0 || parts[0].toLowerCase() !== 'token') throw notAuthenticated();
   if (parts.length === 1) throw notAuthenticated(MESSAGES.invalidTokenHeader);
   if (parts.length > 2) throw notAuthenticated(MESSAGES.tokenWithSpaces);
+  if (isApiKey(parts[1])) {
+    // A company API key (issue 20): looked up on every call, never cached, so revocation is immediate.
+    const { auth, headers } = await apiKeyCaller(request, parts[1]);
+    if (reply) for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
+    request.auth = auth;
+    return;
+  }
   const db = request.server.db;
   const keyHash = hashToken(parts[1]);
   const { ttlMs, entries } = cacheOf(db);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DetailSchema, FieldErrorsSchema } from '../lib/schemas';
+import { ShipmentSummarySchema, WebhookEventSchema } from '../routes/webhooks/schema';
 
 export const API_VERSION = 'v23.09.03';
 
@@ -9,6 +10,9 @@ export const API_VERSION = 'v23.09.03';
 export async function registerSwagger(app: FastifyInstance): Promise<void> {
   app.addSchema(FieldErrorsSchema);
   app.addSchema(DetailSchema);
+  // ERP/API integration (issue 20): the webhook payloads, documented as components.
+  app.addSchema(ShipmentSummarySchema);
+  app.addSchema(WebhookEventSchema);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -26,6 +30,15 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
             in: 'header',
             name: 'Authorization',
             description: 'The word `Token`, a space, and the token: `Token 0123…`',
+          },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'A company API key (created by a manager on the integrations page): `Token ctp_…`. Scope `read` ' +
+              'or `read_write` (tracking requests); its own rate limit per minute (429 with Retry-After and ' +
+              'X-RateLimit-* headers). Webhook deliveries are described by the WebhookEvent schema.',
           },
         },
       },

@@ -9,7 +9,7 @@ describe('userMenuEntries', () => {
     [
       'standard manager',
       USERS.standardManager,
-      ['changePass', 'editTeams', 'editProjects', 'editUser', 'logOut'],
+      ['changePass', 'editTeams', 'editProjects', 'editUser', 'integrations', 'logOut'],
     ],
     ['standard non-manager', USERS.standardNonManager, ['changePass', 'editProjects', 'editUser', 'logOut']],
     ['limited (even with the manager flag)', USERS.limited, ['changePass', 'logOut']],
@@ -35,6 +35,7 @@ describe('UserMenu', () => {
       'Edit Teams',
       'Edit Projects',
       'Edit User',
+      'Integrations (API)',
       'Log Out',
     ]);
   });
@@ -42,6 +43,7 @@ describe('UserMenu', () => {
   it('hides Edit Teams for a standard non-manager', async () => {
     await open(USERS.standardNonManager);
     expect(screen.queryByTestId('user-menu-edit-teams')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-menu-integrations')).not.toBeInTheDocument();
     expect(screen.getByTestId('user-menu-edit-projects')).toBeInTheDocument();
     expect(screen.getByTestId('user-menu-edit-user')).toBeInTheDocument();
   });
@@ -58,6 +60,7 @@ describe('UserMenu', () => {
     ['user-menu-edit-teams', '/teams-config'],
     ['user-menu-edit-projects', '/projects-config'],
     ['user-menu-edit-user', '/user-config'],
+    ['user-menu-integrations', '/integrations-config'],
   ])('%s goes to %s', async (testId, path) => {
     await open();
     await userEvent.click(screen.getByTestId(testId));

@@ -1,0 +1,148 @@
+// Company API keys (issue 20): `Authorization: Token ctp_…` on the same API the portal uses. A key acts for
+// its company: as a standard user (scope read_write) or a limited one (scope read), never as a manager, with
+// the health thresholds of the manager who created it. Keys are looked up on every request (no cache), so a
+// revoked key stops working at once in every process. Each key has its own rate limit (requests per minute,
+// counted per API process) and only reaches the integration calls listed in API_KEY_ROUTES.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { ApiKeyScope, Database, User, UserProfile } from '../../db/types';
+import { ApiError, notAuthenticated } from '../../lib/errors';
+import type { AuthContext } from '../../types';
+
+/** Every key starts with this, so the auth hook tells keys from login tokens (40 hex characters). */
+export const API_KEY_PREFIX = 'ctp_';
+export const API_KEY_MESSAGES = {
+  invalid: 'Invalid API key.',
+  notForThisCall: 'An API key cannot be used for this call.',
+  throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
+} as const;
+
+/** A new key: "ctp_" and 43 base64url characters (256 random bits). */
+export function newApiKey(): { key: string; hash: string; prefix: string } {
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { key, hash: hashApiKey(key), prefix: key.slice(0, 12) };
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export const isApiKey = (credential: string) => credential.startsWith(API_KEY_PREFIX);
+
+/**
+ * The calls a key may make: [method, route pattern prefix]. Reads of shipments, tracking requests, the
+ * reference lists and the change feed (integration/changes); writes only on tracking requests (and only with read_write,
+ * which the routes check through the role). Anything else (login, profiles, users, teams, keys, webhooks)
+ * answers 403, whatever the scope.
+ */
+const READ_PREFIXES = [
+  '/api/shipments/',
+  '/api/tracking-requests/',
+  '/api/carriers/',
+  '/api/ports/',
+  '/api/event-codes/',
+  '/api/code-types/',
+  '/api/projects/',
+  '/api/integration/',
+];
+const WRITE_PREFIXES = ['/api/tracking-requests/', '/api/upload/bulk-import-tracking-requests/bulk'];
+
+export function apiKeyMayCall(method: string, route: string, scope: ApiKeyScope): boolean {
+  if (method === 'GET' || method === 'HEAD') return READ_PREFIXES.some((p) => route.startsWith(p));
+  if (scope !== 'read_write') return false;
+  if (method !== 'POST' && method !== 'PATCH') return false;
+  return WRITE_PREFIXES.some((p) => route.startsWith(p));
+}
+
+interface Window {
+  start: number;
+  count: number;
+}
+const windows = new Map<number, Window>();
+const MAX_WINDOWS = 10_000;
+
+/** Fixed one-minute window per key (per process). Throws 429 with Retry-After when the key is over its limit. */
+function throttle(keyId: number, limit: number): Record<string, string> {
+  const now = Date.now();
+  let w = windows.get(keyId);
+  if (!w || now - w.start >= 60_000) {
+    w = { start: now, count: 0 };
+    windows.delete(keyId);
+    windows.set(keyId, w);
+    if (windows.size > MAX_WINDOWS) windows.delete(windows.keys().next().value as number);
+  }
+  w.count += 1;
+  const remaining = Math.max(0, limit - w.count);
+  const reset = Math.ceil((w.start + 60_000 - now) / 1000);
+  const headers = {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(remaining),
+    'X-RateLimit-Reset': String(reset),
+  };
+  if (w.count > limit) {
+    throw new ApiError(
+      429,
+      { detail: API_KEY_MESSAGES.throttled(reset) },
+      { ...headers, 'Retry-After': String(reset) },
+    );
+  }
+  return headers;
+}
+
+/** Forgets the rate-limit windows (tests). */
+export function resetApiKeyWindows(): void {
+  windows.clear();
+}
+
+/**
+ * The caller of an API key, or 401. Touches last_used_at (at most once a minute per key) in the same query.
+ */
+export async function apiKeyCaller(
+  request: FastifyRequest,
+  key: string,
+): Promise<{ auth: AuthContext; headers: Record<string, string> }> {
+  const db: Kysely<Database> = request.server.db;
+  const { rows } = await sql<
+    User & {
+      profile: UserProfile | null;
+      key_id: number;
+      key_company_id: number;
+      key_scope: ApiKeyScope;
+      key_limit: number;
+    }
+  >`
+    WITH k AS (
+      SELECT id, company_id, created_by, scope, rate_limit_per_minute, last_used_at
+      FROM api_keys
+      WHERE key_hash = ${hashApiKey(key)} AND revoked_at IS NULL
+    ), touch AS (
+      UPDATE api_keys SET last_used_at = now()
+      WHERE id IN (SELECT id FROM k WHERE last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+    )
+    SELECT u.*, row_to_json(p) AS profile, k.id AS key_id, k.company_id AS key_company_id,
+           k.scope AS key_scope, k.rate_limit_per_minute AS key_limit
+    FROM k
+    JOIN users u ON u.id = k.created_by
+    LEFT JOIN user_profiles p ON p.id = k.created_by`.execute(db);
+  const row = rows[0];
+  if (!row || !row.profile) throw notAuthenticated(API_KEY_MESSAGES.invalid);
+  const { profile, key_id, key_company_id, key_scope, key_limit, ...user } = row;
+  const route = request.routeOptions.url ?? request.url;
+  if (!apiKeyMayCall(request.method, route, key_scope)) {
+    throw new ApiError(403, { detail: API_KEY_MESSAGES.notForThisCall });
+  }
+  const headers = throttle(key_id, key_limit);
+  const auth: AuthContext = {
+    // The creator's thresholds; never a superuser or a manager through a key.
+    user: { ...user, is_superuser: false },
+    profile: {
+      ...profile,
+      company_id: key_company_id,
+      role_id: key_scope === 'read_write' ? 1 : 2,
+      is_manager: false,
+    },
+    apiKey: { id: key_id, scope: key_scope },
+  };
+  return { auth, headers };
+}

@@ -1,0 +1,41 @@
+// A webhook delivery worker as its own process: `tsx src/services/webhooks/worker-cli.ts`, on DATABASE_URL
+// (else the embedded PostgreSQL of a running API). Start as many as you like; run the API with
+// WEBHOOK_WORKER=0 to leave all deliveries to them. Settings: WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_HOURS,
+// WEBHOOK_DISABLE_AFTER_HOURS, WEBHOOK_ALLOW_PRIVATE_URLS, SMTP_URL (disable notices), PUBLIC_URL.
+// WEBHOOK_WORKER_SETTINGS may hold JSON overriding any option (tests use short backoffs).
+import { createDb } from '../../db/connection';
+import { databaseSettings } from '../../db/database-url';
+import { mailerFromEnv } from '../../mail';
+import { startWebhookWorker, webhookSettingsFromEnv } from './worker';
+
+async function main(): Promise<void> {
+  const settings = databaseSettings();
+  const url =
+    settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embedded.port}/portal`;
+  const handle = createDb(url, { max: 8 });
+  const extra = process.env.WEBHOOK_WORKER_SETTINGS ? JSON.parse(process.env.WEBHOOK_WORKER_SETTINGS) : {};
+  const worker = await startWebhookWorker(handle.db, {
+    ...webhookSettingsFromEnv(),
+    mailer: mailerFromEnv(),
+    publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, ''),
+    log: (m) => console.error(m),
+    ...extra,
+  });
+  console.log(`Webhook worker ${process.pid} running.`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping the webhook worker.`);
+    await worker.stop().catch((err) => console.error(err));
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

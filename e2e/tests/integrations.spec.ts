@@ -1,0 +1,157 @@
+// ERP/API integration (issue 20) as a manager uses it: the Integrations page from the user menu, a new API key
+// (shown once), a webhook registered to a local HTTP receiver, a tracking request created by the ERP with the
+// key, signed events arriving at the receiver, and the same events in the page's delivery log; a test event.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { TEST_IDS } from '../../shell/src/testids';
+import { DEMO } from '../support/portal';
+import { signIn } from '../support/shipments';
+import { API, apiCarriers, apiToken, freshContainer } from '../support/tracking';
+
+test.describe.configure({ timeout: 180_000 });
+
+interface Got {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json: { id: string; type: string; tracking_request: { id: number } | null; data: Record<string, unknown> };
+}
+
+/** The README's verification snippet: HMAC-SHA256 over `<timestamp>.<body>`, 5-minute replay window. */
+function verify(secret: string, headers: http.IncomingHttpHeaders, rawBody: string): boolean {
+  const timestamp = Number(headers['webhook-timestamp']);
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return false;
+  const expected = Buffer.from(
+    'v1=' + createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex'),
+  );
+  const given = Buffer.from(String(headers['webhook-signature'] ?? ''));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+let server: http.Server;
+const got: Got[] = [];
+let receiverUrl = '';
+
+test.beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      got.push({ headers: req.headers, body, json: JSON.parse(body) });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/erp/hook`;
+});
+test.afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test('a manager connects an ERP: key, webhook, signed events in the receiver and in the delivery log', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, DEMO);
+  await page.getByTestId(TEST_IDS.userMenuTrigger).click();
+  await page.getByTestId(TEST_IDS.userMenuIntegrations).click();
+  await expect(page).toHaveURL(/\/integrations-config$/);
+  await expect(page.getByTestId('page-integrations-config-page')).toBeVisible({ timeout: 30_000 });
+
+  // An API key with read and write permission, shown once.
+  const keyName = `ERP ${Date.now()}`;
+  await page.getByTestId('int-key-name').fill(keyName);
+  await page.locator('#int-key-scope').selectOption('read_write');
+  await page.getByTestId('int-key-create').click();
+  const key = (await page.getByTestId('int-key-value').textContent())?.trim() ?? '';
+  expect(key).toMatch(/^ctp_/);
+  await expect(page.getByTestId('int-key-table')).toContainText(keyName);
+
+  // A webhook to the local receiver, all events.
+  await page.getByTestId('int-hook-url').fill(receiverUrl);
+  await page.getByTestId('int-hook-create').click();
+  const item = page.locator('[data-testid^="int-hook-"]').filter({ hasText: receiverUrl }).first();
+  await expect(item).toBeVisible();
+  const hookId = Number((await item.getAttribute('data-testid'))!.replace('int-hook-', ''));
+  // The secret is shown right after registering; otherwise "Show secret" shows it.
+  if (!(await page.getByTestId(`int-hook-${hookId}-secret`).isVisible()))
+    await page.getByTestId(`int-hook-${hookId}-secret-toggle`).click();
+  const secret = (await page.getByTestId(`int-hook-${hookId}-secret`).textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^whsec_/);
+
+  try {
+    // The ERP creates a tracking request with its key.
+    const token = await apiToken(request, DEMO);
+    const maersk = (await apiCarriers(request, token)).find((c) => c.scac === 'MAEU')!;
+    const created = await request.post(`${API}tracking-requests/`, {
+      headers: { Authorization: `Token ${key}` },
+      data: { carrier_id: maersk.id, code_type: 'c_id', code_value: freshContainer('MAEU') },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const requestId = ((await created.json()) as { id: number }).id;
+
+    // Signed events about it arrive: first its status (new), in order, each verifiable with the secret.
+    await expect
+      .poll(() => got.filter((g) => g.json.tracking_request?.id === requestId).length, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(1);
+    const mine = got.filter((g) => g.json.tracking_request?.id === requestId);
+    expect(mine[0].json.type).toBe('tracking_request.status_changed');
+    expect(mine[0].json.data).toMatchObject({ old_status: null, new_status: 'new' });
+    for (const g of mine) {
+      expect(verify(secret, g.headers, g.body)).toBe(true);
+      expect(g.headers['webhook-id']).toBe(g.json.id);
+    }
+    expect(verify('whsec_wrong', mine[0].headers, mine[0].body)).toBe(false);
+
+    // The delivery log shows the delivered event.
+    await page.getByTestId(`int-hook-${hookId}-log-toggle`).click();
+    const row = page.locator(`[data-testid="int-delivery"][data-event-id="${mine[0].json.id}"]`);
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row).toHaveAttribute('data-status', 'succeeded');
+
+    // Send test event: it arrives and is logged.
+    await page.getByTestId(`int-hook-${hookId}-test`).click();
+    await expect.poll(() => got.some((g) => g.json.type === 'webhook.test'), { timeout: 30_000 }).toBe(true);
+    const testEvent = got.find((g) => g.json.type === 'webhook.test')!;
+    expect(verify(secret, testEvent.headers, testEvent.body)).toBe(true);
+    await expect(
+      page.locator(`[data-testid="int-delivery"][data-event-id="${testEvent.json.id}"]`),
+    ).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
+
+    if (process.env.INTEGRATIONS_SHOTS) {
+      const dir = process.env.INTEGRATIONS_SHOTS;
+      mkdirSync(dir, { recursive: true });
+      for (const lang of ['es', 'en']) {
+        await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+        for (const width of [1366, 620]) {
+          await page.setViewportSize({ width, height: 1000 });
+          await page.reload();
+          await expect(page.getByTestId('page-integrations-config-page')).toBeVisible({ timeout: 30_000 });
+          await page.getByTestId(`int-hook-${hookId}-log-toggle`).click();
+          await expect(page.getByTestId(`int-hook-${hookId}-log`).locator('table')).toBeVisible({
+            timeout: 20_000,
+          });
+          await page.screenshot({ path: `${dir}/integrations-${lang}-${width}.png`, fullPage: true });
+        }
+      }
+    }
+  } finally {
+    // The demo company is shared with the other specs: leave no webhook or key behind.
+    await request.delete(`${API}webhooks/${hookId}/`, {
+      headers: { Authorization: `Token ${await apiToken(request, DEMO)}` },
+    });
+    const keys = (await (
+      await request.get(`${API}api-keys/`, {
+        headers: { Authorization: `Token ${await apiToken(request, DEMO)}` },
+      })
+    ).json()) as Array<{ id: number; name: string; revoked_at: string | null }>;
+    for (const k of keys.filter((x) => x.name === keyName && !x.revoked_at))
+      await request.delete(`${API}api-keys/${k.id}/`, {
+        headers: { Authorization: `Token ${await apiToken(request, DEMO)}` },
+      });
+  }
+});

@@ -1,0 +1,261 @@
+// Webhook endpoints of the company: register (URL, events, description), show the signing secret, enable or
+// disable, send a test event, open the delivery log, delete.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Checkbox, Modal, Spinner, TextInput, notifySuccess } from '@portal/shared-ui';
+import { NS } from '../../i18n';
+import { fieldErrorsOf, notifyDeleted, notifyFailure, notifySaved } from '../../lib/notices';
+import { integrationsApi, WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from './api';
+import { DeliveryLog } from './DeliveryLog';
+import { formatDate, localizeFieldErrors, textOf } from './format';
+
+function EndpointItem({
+  endpoint,
+  onChanged,
+  onDeleted,
+}: {
+  endpoint: WebhookEndpoint;
+  onChanged: (e: WebhookEndpoint) => void;
+  onDeleted: (id: number) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [secret, setSecret] = useState<string | null>(endpoint.secret ?? null);
+  const [showLog, setShowLog] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [removing, setRemoving] = useState(false);
+  const id = endpoint.id;
+
+  const toggleSecret = async () => {
+    if (secret) return setSecret(null);
+    try {
+      setSecret((await integrationsApi.endpoint(id)).secret ?? null);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+  const setEnabled = async (enabled: boolean) => {
+    try {
+      onChanged(await integrationsApi.updateEndpoint(id, { enabled }));
+      notifySaved();
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+  const test = async () => {
+    try {
+      await integrationsApi.sendTest(id);
+      notifySuccess(t('integrations.hooks.testSent'));
+      setShowLog(true);
+      setReloadKey((k) => k + 1);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+  const remove = async () => {
+    try {
+      await integrationsApi.removeEndpoint(id);
+      notifyDeleted();
+      onDeleted(id);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+
+  const state = endpoint.enabled
+    ? t('integrations.hooks.enabled')
+    : endpoint.disabled_reason === 'failing'
+      ? t('integrations.hooks.disabledFailing')
+      : t('integrations.hooks.disabledManual');
+
+  return (
+    <li className="int-hook" data-testid={`int-hook-${id}`}>
+      <div className="int-hook__head">
+        <span className="int-hook__url">{endpoint.url}</span>
+        <span className={`int-badge ${endpoint.enabled ? 'int-badge--ok' : 'int-badge--bad'}`}>{state}</span>
+      </div>
+      {endpoint.description && <p className="cfg-muted">{endpoint.description}</p>}
+      {endpoint.failing_since && endpoint.enabled && (
+        <p className="cfg-error">
+          {t('integrations.hooks.failingSince', { date: formatDate(endpoint.failing_since) })}
+        </p>
+      )}
+      <ul className="int-chips" aria-label={t('integrations.hooks.events')}>
+        {endpoint.events.map((e) => (
+          <li key={e} className="int-badge">
+            {textOf('integrations.hooks.eventNames', e)}
+          </li>
+        ))}
+      </ul>
+      {secret && (
+        <div className="int-secret">
+          <strong>{t('integrations.hooks.secretTitle')}</strong>
+          <span className="cfg-muted">{t('integrations.hooks.secretText')}</span>
+          <code className="int-mono" data-testid={`int-hook-${id}-secret`}>
+            {secret}
+          </code>
+        </div>
+      )}
+      <div className="int-actions">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={toggleSecret}
+          data-testid={`int-hook-${id}-secret-toggle`}
+        >
+          {secret ? t('integrations.hooks.hideSecret') : t('integrations.hooks.showSecret')}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={test} data-testid={`int-hook-${id}-test`}>
+          {t('integrations.hooks.test')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setShowLog((v) => !v)}
+          aria-expanded={showLog}
+          data-testid={`int-hook-${id}-log-toggle`}
+        >
+          {showLog ? t('integrations.hooks.hideLog') : t('integrations.hooks.log')}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => void setEnabled(!endpoint.enabled)}>
+          {endpoint.enabled ? t('integrations.hooks.disable') : t('integrations.hooks.enable')}
+        </Button>
+        <Button variant="danger" size="sm" onClick={() => setRemoving(true)}>
+          {t('integrations.hooks.remove')}
+        </Button>
+      </div>
+      {showLog && <DeliveryLog endpointId={id} reloadKey={reloadKey} />}
+      <Modal
+        open={removing}
+        title={t('integrations.hooks.removeTitle')}
+        onClose={() => setRemoving(false)}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRemoving(false)}>
+              {t('integrations.hooks.cancel')}
+            </Button>
+            <Button variant="danger" onClick={remove}>
+              {t('integrations.hooks.remove')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('integrations.hooks.removeText')}</p>
+      </Modal>
+    </li>
+  );
+}
+
+export function WebhooksCard() {
+  const { t } = useTranslation(NS);
+  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    integrationsApi
+      .endpoints()
+      .then(setEndpoints)
+      .catch((e) => {
+        setEndpoints([]);
+        notifyFailure(e);
+      });
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const created = await integrationsApi.createEndpoint({
+        url: url.trim(),
+        events,
+        description: description.trim(),
+      });
+      setEndpoints((list) => [...(list ?? []), created]);
+      setUrl('');
+      setDescription('');
+      notifySaved();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length) setErrors(localizeFieldErrors(fields));
+      else notifyFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (type: string, on: boolean) =>
+    setEvents((list) => (on ? [...new Set([...list, type])] : list.filter((x) => x !== type)));
+
+  return (
+    <section className="cfg-card" data-testid="int-hooks">
+      <h2>{t('integrations.hooks.title')}</h2>
+      <p className="cfg-muted">{t('integrations.hooks.intro')}</p>
+      <form className="int-form int-form--hook" onSubmit={submit} noValidate>
+        <TextInput
+          label={t('integrations.hooks.url')}
+          placeholder={t('integrations.hooks.urlPlaceholder')}
+          value={url}
+          maxLength={2048}
+          inputMode="url"
+          onChange={(e) => setUrl(e.target.value)}
+          error={errors.url}
+          data-testid="int-hook-url"
+        />
+        <TextInput
+          label={t('integrations.hooks.description')}
+          value={description}
+          maxLength={200}
+          onChange={(e) => setDescription(e.target.value)}
+          error={errors.description}
+          data-testid="int-hook-description"
+        />
+        <fieldset className="int-events">
+          <legend>{t('integrations.hooks.events')}</legend>
+          <div className="int-events__list">
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <Checkbox
+                key={type}
+                label={textOf('integrations.hooks.eventNames', type)}
+                checked={events.includes(type)}
+                onChange={(on) => toggle(type, on)}
+                data-testid={`int-hook-event-${type}`}
+              />
+            ))}
+          </div>
+          {errors.events && <p className="cfg-error">{errors.events.join(' ')}</p>}
+        </fieldset>
+        <div>
+          <Button type="submit" busy={busy} disabled={events.length === 0} data-testid="int-hook-create">
+            {t('integrations.hooks.create')}
+          </Button>
+        </div>
+      </form>
+      {errors.non_field_errors && <p className="cfg-error">{errors.non_field_errors.join(' ')}</p>}
+      {endpoints === null ? (
+        <Spinner />
+      ) : endpoints.length === 0 ? (
+        <p className="cfg-muted">{t('integrations.hooks.empty')}</p>
+      ) : (
+        <ul className="int-hooks">
+          {endpoints.map((e) => (
+            <EndpointItem
+              key={e.id}
+              endpoint={e}
+              onChanged={(changed) =>
+                setEndpoints((list) =>
+                  (list ?? []).map((x) => (x.id === changed.id ? { ...changed, secret: x.secret } : x)),
+                )
+              }
+              onDeleted={(id) => setEndpoints((list) => (list ?? []).filter((x) => x.id !== id))}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

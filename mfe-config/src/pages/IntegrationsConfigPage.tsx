@@ -1,0 +1,33 @@
+// /integrations-config (write permission and the manager flag; the shell sends others to /dashboard): the
+// company's API keys and webhooks, with each webhook's delivery log (issue 20).
+import { useTranslation } from 'react-i18next';
+import { canEditTeams, useSession } from '@portal/shared-api';
+import { Navigate } from '@portal/shared-ui/router';
+import { NS } from '../i18n';
+import { ApiKeysCard } from '../features/integrations/ApiKeysCard';
+import { WebhooksCard } from '../features/integrations/WebhooksCard';
+import { ensureIntegrationStyles } from '../features/integrations/styles';
+import { ensureConfigStyles } from '../lib/styles';
+
+export function IntegrationsConfigPage() {
+  ensureConfigStyles();
+  ensureIntegrationStyles();
+  const { t } = useTranslation(NS);
+  const user = useSession((s) => s.user);
+  if (user && !canEditTeams(user)) return <Navigate to="/dashboard" replace />;
+  return (
+    <section className="pui-page cfg-page" data-testid="page-integrations-config-page">
+      <header>
+        <h1>{t('integrations.title')}</h1>
+        <p className="cfg-muted">{t('integrations.subtitle')}</p>
+        <p>
+          <a href="/api/docs" target="_blank" rel="noreferrer">
+            {t('integrations.guide')}
+          </a>
+        </p>
+      </header>
+      <ApiKeysCard />
+      <WebhooksCard />
+    </section>
+  );
+}
