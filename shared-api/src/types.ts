@@ -20,6 +20,10 @@ export interface Company {
 
 export type RoleId = 1 | 2;
 
+/** Languages the report e-mails are written in. */
+export const EMAIL_LANGUAGES = ['es', 'en'] as const;
+export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
+
 export interface UserProfile {
   id: Id;
   user?: Id;
@@ -51,6 +55,8 @@ export interface UserProfile {
   email_report_max_days_eta_pod_discrepancy: number | null;
   email_report_max_days_eta_dlv_discrepancy: number | null;
   email_pod_timeofarrival_warning_risk: PodRiskOption | null;
+  /** Language of the scheduled report e-mails (es by default). */
+  email_language?: EmailLanguage;
   role: RoleId | null;
   is_manager: boolean;
   trackings_fields: string[];

@@ -42,10 +42,11 @@ describe('GET /api/rest-auth/user/', () => {
       max_days_in_tsp: null,
       max_days_eta_dlv_discrepancy: null,
       email_report_max_days_in_pod_planned_last: null,
+      email_language: 'es',
       trackings_fields: [],
       shipments_fields: [],
     });
-    expect(Object.keys(body.userprofile)).toHaveLength(5 + 29);
+    expect(Object.keys(body.userprofile)).toHaveLength(5 + 30);
   });
 });
 

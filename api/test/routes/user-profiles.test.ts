@@ -281,3 +281,54 @@ describe('PATCH /api/user-profiles/{id}/', () => {
     });
   });
 });
+
+describe('email_language (the language of the scheduled report e-mails)', () => {
+  const patch = (caller: ReturnType<typeof as>, id: number, payload: unknown) =>
+    caller({ method: 'PATCH', url: `/api/user-profiles/${id}/`, payload: payload as object });
+
+  it('is read on the profile and on rest-auth/user, Spanish by default', async () => {
+    const own = (await std({ method: 'GET', url: `/api/user-profiles/${t.colleague.id}/` })).json();
+    expect(own.email_language).toBe((await profile(t.colleague.id)).email_language);
+    const me = (await lim({ method: 'GET', url: '/api/rest-auth/user/' })).json();
+    expect(me.userprofile.email_language).toBe('es');
+  });
+
+  it('is saved as en or es, and read back where the report run reads it', async () => {
+    const en = await patch(std, t.standard.id, { email_language: 'en' });
+    expect(en.statusCode).toBe(200);
+    expect(en.json().email_language).toBe('en');
+    expect((await profile(t.standard.id)).email_language).toBe('en');
+    const me = (await std({ method: 'GET', url: '/api/rest-auth/user/' })).json();
+    expect(me.userprofile.email_language).toBe('en');
+    const es = await patch(std, t.standard.id, { email_language: 'es' });
+    expect(es.json().email_language).toBe('es');
+    expect((await profile(t.standard.id)).email_language).toBe('es');
+  });
+
+  it('refuses any other value with a field error, saving nothing', async () => {
+    const before = await profile(t.standard.id);
+    for (const value of ['fr', 'EN', '', null, 1, ['en'], 'e'.repeat(5000)]) {
+      const res = await patch(std, t.standard.id, { email_language: value, max_days_in_tsp: 7 });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json())).toEqual(['email_language']);
+      expect(res.json().email_language).toEqual([expect.any(String)]);
+    }
+    const fr = await patch(std, t.standard.id, { email_language: 'fr' });
+    expect(fr.json()).toEqual({ email_language: ['"fr" is not a valid choice.'] });
+    const frEs = await std({
+      method: 'PATCH',
+      url: `/api/user-profiles/${t.standard.id}/`,
+      payload: { email_language: 'fr' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(frEs.json().email_language[0]).toMatch(/"fr"/);
+    expect(frEs.json().email_language[0]).not.toMatch(/valid choice/);
+    expect(await profile(t.standard.id)).toEqual(before);
+  });
+
+  it('is not a limited user’s to change', async () => {
+    const denied = await patch(lim, t.limited.id, { email_language: 'en' });
+    expect(denied.statusCode).toBe(403);
+    expect((await profile(t.limited.id)).email_language).toBe('es');
+  });
+});

@@ -1,9 +1,18 @@
 // /user-config (write permission; the shell sends others to /dashboard): personal info, the portal's alert
-// settings and the e-mail report's (addresses and its own copy of every threshold).
+// settings and the e-mail report's (addresses, the language it is written in and its own copy of every
+// threshold).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canWrite, sessionStore, useSession, userProfilesApi, type UserProfile } from '@portal/shared-api';
-import { Button, Spinner } from '@portal/shared-ui';
+import {
+  canWrite,
+  EMAIL_LANGUAGES,
+  sessionStore,
+  useSession,
+  userProfilesApi,
+  type EmailLanguage,
+  type UserProfile,
+} from '@portal/shared-api';
+import { Button, Select, Spinner } from '@portal/shared-ui';
 import { TagInput } from '@portal/shared-ui/lists';
 import { Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
@@ -31,6 +40,7 @@ export function UserConfigPage() {
   const [portal, setPortal] = useState<AlertForm | null>(null);
   const [email, setEmail] = useState<AlertForm | null>(null);
   const [reportEmails, setReportEmails] = useState<string[]>([]);
+  const [emailLanguage, setEmailLanguage] = useState<EmailLanguage>('es');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [portalValid, setPortalValid] = useState(true);
   const [emailValid, setEmailValid] = useState(true);
@@ -42,6 +52,7 @@ export function UserConfigPage() {
     setPortal(alertFormOf(p, 'portal'));
     setEmail(alertFormOf(p, 'email'));
     setReportEmails([...(p.report_emails ?? [])]);
+    setEmailLanguage(p.email_language ?? 'es');
   }, []);
 
   useEffect(() => {
@@ -70,6 +81,7 @@ export function UserConfigPage() {
         ...patchOf(portal, 'portal'),
         ...patchOf(email, 'email'),
         report_emails: reportEmails,
+        email_language: emailLanguage,
       });
       show(updated);
       const current = sessionStore.getState().user;
@@ -118,6 +130,19 @@ export function UserConfigPage() {
               hint={t('userConfig.reportEmailsHint')}
               error={errors.report_emails}
               id="cfg-report-emails"
+            />
+            <Select
+              id="cfg-email-language"
+              className="cfg-email-language"
+              label={t('userConfig.emailLanguage')}
+              hint={t('userConfig.emailLanguageHint')}
+              value={emailLanguage}
+              options={EMAIL_LANGUAGES.map((lang) => ({
+                value: lang,
+                label: t(`userConfig.emailLanguages.${lang}`),
+              }))}
+              onChange={(value) => setEmailLanguage(value as EmailLanguage)}
+              error={errors.email_language}
             />
             <div className="cfg-actions">
               <Button

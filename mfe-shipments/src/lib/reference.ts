@@ -1,13 +1,15 @@
-// Reference lists the screens need (carriers for the filter, event codes for the dashboard settings), loaded once
-// per page view, every page of them.
+// Reference lists the screens need (carriers and projects for the filters, event codes for the dashboard
+// settings), loaded once per page view, every page of them.
 import { useEffect, useState } from 'react';
 import {
   carriersApi,
   eventCodesApi,
   resultsOf,
+  trackingLookupsApi,
   type Carrier,
   type EventCode,
   type Paged,
+  type Project,
 } from '@portal/shared-api';
 import { api } from '@portal/shared-api';
 
@@ -45,6 +47,11 @@ function useList<T>(load: () => Promise<T[]>): T[] {
 
 export function useCarriers(): Carrier[] {
   return useList(() => allPages(carriersApi.list, 'carriers'));
+}
+
+/** The caller's company's projects (they change in /projects-config, so asked for on every visit). */
+export function useProjects(): Project[] {
+  return useList(trackingLookupsApi.projects);
 }
 
 export type LocalizedEventCode = EventCode & { description_es?: string; category?: string };

@@ -18,7 +18,7 @@ import { ShipmentTable } from '../features/list/ShipmentTable';
 import { useShipmentsPage } from '../features/list/useShipmentsPage';
 import { ExportListModal } from '../features/export/ExportListModal';
 import { EXPORT_NS } from '../features/export/i18n';
-import { useCarriers } from '../lib/reference';
+import { useCarriers, useProjects } from '../lib/reference';
 import { ensureShipmentStyles } from '../styles';
 
 export function ShipmentListPage() {
@@ -26,6 +26,7 @@ export function ShipmentListPage() {
   const { t } = useTranslation(NS);
   const filters = useUrlFilters(SHIPMENT_FILTERS);
   const carriers = useCarriers();
+  const projects = useProjects();
   const { rows, count, pageCount, loading, reload } = useShipmentsPage(filters.query, (page) =>
     filters.setPage(page, { replace: true }),
   );
@@ -53,7 +54,7 @@ export function ShipmentListPage() {
           )}
         </div>
       </div>
-      <ShipmentFiltersPanel filters={filters} carriers={carriers} />
+      <ShipmentFiltersPanel filters={filters} carriers={carriers} projects={projects} />
       <div className="shp-count" data-testid="shipment-count" aria-live="polite">
         {loading ? '\u00a0' : t('shipmentList.count', { count })}
       </div>

@@ -10,7 +10,7 @@ import {
   type TrackingRequestQuery,
   type TrackingRequestRecord,
 } from '@portal/shared-api';
-import { Button, DURATIONS, Modal, Table, type TableColumn } from '@portal/shared-ui';
+import { Button, DURATIONS, Modal, Table, useIsMobile, type TableColumn } from '@portal/shared-ui';
 import {
   ConfigureColumnsModal,
   LISTS_NS,
@@ -33,6 +33,7 @@ import {
   DEFAULT_ORDERING,
   FILTERS,
   FIXED_COLUMNS,
+  orderedColumns,
   SORTABLE_COLUMNS,
   type ColumnKey,
 } from '../features/list/columns';
@@ -100,6 +101,9 @@ export function TrackingRequestListPage() {
   );
 
   const visible = visibleColumnKeys(ALL_COLUMNS, saved, DEFAULT_COLUMNS, FIXED_COLUMNS) as ColumnKey[];
+  // at 620 px the key columns come first (the table scrolls sideways for the rest)
+  const narrow = useIsMobile();
+  const shownColumns = orderedColumns(visible, narrow);
 
   const exportList = async () => {
     setExporting(true);
@@ -128,7 +132,11 @@ export function TrackingRequestListPage() {
         case 'status':
           return <StatusBadge status={row.status} />;
         case 'code_type':
-          return t(`codeType.${row.code_type}`, { defaultValue: row.code_type });
+          return (
+            <span className="trk-wrap">
+              {t(`codeType.${row.code_type}`, { defaultValue: row.code_type })}
+            </span>
+          );
         case 'code_value':
           return <span className="trk-mono">{row.code_value}</span>;
         case 'client_code':
@@ -153,7 +161,7 @@ export function TrackingRequestListPage() {
             row.project || NONE
           );
         case 'carrier':
-          return row.carrier;
+          return <span className="trk-wrap">{row.carrier}</span>;
         case 'shipments_count':
           return row.shipments_count;
         case 'shipments_health':
@@ -167,7 +175,8 @@ export function TrackingRequestListPage() {
         case 'last_update':
           return formatDateTime(row.last_update);
         case 'created_at':
-          return formatDateTime(row.created_at);
+          // the day in the column, the time on hover (the column fits at 1366 px)
+          return <span title={formatDateTime(row.created_at)}>{formatDate(row.created_at)}</span>;
         case 'modified_at':
           return formatDateTime(row.modified_at);
         default:
@@ -195,7 +204,7 @@ export function TrackingRequestListPage() {
           </button>
         ),
       },
-      ...visible.map((key) => ({
+      ...shownColumns.map((key) => ({
         key,
         header: t(`columns.${key}`),
         sortable: SORTABLE_COLUMNS.includes(key),
@@ -219,7 +228,7 @@ export function TrackingRequestListPage() {
       });
     }
     return list;
-  }, [t, visible, renderCell, writable, updateRow]);
+  }, [t, shownColumns, renderCell, writable, updateRow]);
 
   return (
     <section className="pui-page trk-page" data-testid="page-tracking-request-list-page">
@@ -234,7 +243,7 @@ export function TrackingRequestListPage() {
           </Link>
         )}
       </header>
-      <TrackingRequestFilters filters={filters} carriers={carriers} />
+      <TrackingRequestFilters filters={filters} carriers={carriers} projects={projects} />
       <div className="pui-list-actions">
         <Button variant="secondary" onClick={reset}>
           {tl('filters.reset')}

@@ -1,6 +1,7 @@
 // The user profile: alert thresholds, e-mail report settings and view preferences (spec section 3).
 import { Type, type TOptional } from '@sinclair/typebox';
-import type { UserProfile } from '../../db/types';
+import type { Selectable } from 'kysely';
+import type { UserProfile, UserProfilesEmailColumns } from '../../db/types';
 
 export const THRESHOLDS = [
   'max_days_in_tsp',
@@ -20,6 +21,8 @@ export const INT4_MAX = 2147483647;
 export const MAX_EVENT_CODES = 200;
 export const MAX_REPORT_EMAILS = 20;
 export const MAX_COLUMNS = 300;
+/** Languages of the scheduled report e-mails (the portal's own two; migrations/0014 checks the same). */
+export const EMAIL_LANGUAGES = ['es', 'en'] as const;
 
 const threshold = () =>
   Type.Union([Type.Integer({ minimum: 1, maximum: INT4_MAX }), Type.Null()], {
@@ -68,6 +71,10 @@ export const EDITABLE_FIELDS = {
     `email_report_${(typeof THRESHOLDS)[number]}`,
     ReturnType<typeof threshold>
   >),
+  email_language: Type.Union(
+    EMAIL_LANGUAGES.map((lang) => Type.Literal(lang)),
+    { description: 'Language of the scheduled report e-mails: es (default) or en' },
+  ),
   trackings_fields: columns('tracking request'),
   shipments_fields: columns('shipment'),
 };
@@ -118,8 +125,12 @@ export type UserProfileOut = {
   is_manager: boolean;
 } & Record<EditableField, unknown>;
 
+/** A profile row as selected (selectAll also brings the columns added by later migrations). */
+export type ProfileRow = UserProfile & Partial<Selectable<UserProfilesEmailColumns>>;
+
 /** The answer for one profile row. */
-export function profileOut(p: UserProfile): UserProfileOut {
+export function profileOut(row: UserProfile): UserProfileOut {
+  const p: ProfileRow = { email_language: 'es', ...row };
   const out: Record<string, unknown> = {
     id: p.id,
     user: p.id,

@@ -7,12 +7,18 @@ import '../../i18n';
 import { SHIPMENT_FILTERS } from './filters';
 import { ShipmentFiltersPanel } from './ShipmentFiltersPanel';
 
+const PROJECTS = [
+  { id: 4, name: 'Reefers', subscribers: [] },
+  { id: 9, name: 'Retail', subscribers: [] },
+];
+let projects: typeof PROJECTS = [];
+
 function Harness() {
   const filters = useUrlFilters(SHIPMENT_FILTERS);
   const location = useLocation();
   return (
     <>
-      <ShipmentFiltersPanel filters={filters} carriers={[]} />
+      <ShipmentFiltersPanel filters={filters} carriers={[]} projects={projects} />
       <output data-testid="url">{location.search}</output>
       <output data-testid="query">{JSON.stringify(filters.query)}</output>
     </>
@@ -32,7 +38,10 @@ beforeAll(async () => {
   await initI18n(i18next);
   await i18next.changeLanguage('en');
 });
-beforeEach(() => jest.useFakeTimers());
+beforeEach(() => {
+  projects = [];
+  jest.useFakeTimers();
+});
 afterEach(() => jest.useRealTimers());
 
 describe('the shipment list filters in the URL', () => {
@@ -123,5 +132,30 @@ describe('the shipment list filters in the URL', () => {
     expect(screen.getByTestId('filter-search')).toHaveValue('');
     expect(screen.getByLabelText('Health')).toHaveValue('');
     expect(byId('eta_after')).toHaveValue('');
+  });
+
+  it('offers the project filter only when the company has projects, and keeps it in the URL', () => {
+    const none = mount('/shipments');
+    expect(screen.queryByLabelText('Project')).not.toBeInTheDocument();
+    none.unmount();
+
+    projects = PROJECTS;
+    const first = mount('/shipments?page=3');
+    const select = screen.getByLabelText('Project');
+    expect(select).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'All projects' })).toBeInTheDocument();
+    fireEvent.change(select, { target: { value: '9' } });
+    expect(url().get('project')).toBe('9');
+    expect(url().get('page')).toBeNull();
+    expect(JSON.parse(screen.getByTestId('query').textContent ?? '{}')).toEqual({ project: '9' });
+    first.unmount();
+
+    // a link from /projects-config (?project=4) is read on entry, and Reset Filters clears it
+    mount('/shipments?project=4');
+    expect(screen.getByLabelText('Project')).toHaveValue('4');
+    expect(JSON.parse(screen.getByTestId('query').textContent ?? '{}')).toEqual({ project: '4' });
+    fireEvent.click(screen.getByTestId('reset-filters'));
+    expect(url().get('project')).toBeNull();
+    expect(screen.getByLabelText('Project')).toHaveValue('');
   });
 });

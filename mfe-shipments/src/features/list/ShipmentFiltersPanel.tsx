@@ -1,8 +1,9 @@
-// The filters of the shipment list: Search, health, Tracking Status toggle buttons, Carrier, POL, POD, and the
-// collapsible More Filters area with the date ranges and day ranges.
+// The filters of the shipment list: Search, health, Tracking Status toggle buttons, Carrier, Project (when the
+// company has projects, or one is in the URL), POL, POD, and the collapsible More Filters area with the date
+// ranges and day ranges.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Carrier } from '@portal/shared-api';
+import type { Carrier, Project } from '@portal/shared-api';
 import { Button, NumberInput, Select, TextInput, ToggleButtons } from '@portal/shared-ui';
 import { DateRangeFilter, type UrlFilters } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
@@ -18,9 +19,10 @@ import {
 export interface ShipmentFiltersPanelProps {
   filters: UrlFilters<typeof SHIPMENT_FILTERS>;
   carriers: Carrier[];
+  projects?: Project[];
 }
 
-export function ShipmentFiltersPanel({ filters, carriers }: ShipmentFiltersPanelProps) {
+export function ShipmentFiltersPanel({ filters, carriers, projects = [] }: ShipmentFiltersPanelProps) {
   const { t } = useTranslation(NS);
   const { values, setFilter, setFilters, resetCount } = filters;
   const activeMore = moreFiltersCount(filters.applied);
@@ -54,6 +56,16 @@ export function ShipmentFiltersPanel({ filters, carriers }: ShipmentFiltersPanel
           onChange={(v) => setFilter('carrier', v)}
           id="filter-carrier"
         />
+        {(projects.length > 0 || values.project !== '') && (
+          <Select
+            label={t('shipmentList.project')}
+            value={values.project}
+            placeholder={t('shipmentList.anyProject')}
+            options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
+            onChange={(v) => setFilter('project', v)}
+            id="filter-project"
+          />
+        )}
         <TextInput
           label={t('shipmentList.pol')}
           placeholder={t('shipmentList.portPlaceholder')}

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canWrite, useSession, type Shipment } from '@portal/shared-api';
-import { Table } from '@portal/shared-ui';
+import { Table, useIsMobile } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { LastAlertEventsModal } from '../alerts/LastAlertEventsModal';
 import { CustomFormModal } from '../custom-form/CustomFormModal';
@@ -28,13 +28,17 @@ export function ShipmentTable(props: ShipmentTableProps) {
   const writable = canWrite(useSession((s) => s.user));
   const [alertsFor, setAlertsFor] = useState<Shipment | null>(null);
   const [formFor, setFormFor] = useState<Shipment | null>(null);
+  // at 620 px the key columns come first (the table scrolls sideways for the rest)
+  const narrow = useIsMobile();
   const columns = useMemo(
     () =>
-      shipmentColumns(t, props.visibleColumns, {
-        onOpenAlerts: setAlertsFor,
-        onEditForm: writable ? setFormFor : undefined,
-      }),
-    [t, props.visibleColumns, writable],
+      shipmentColumns(
+        t,
+        props.visibleColumns,
+        { onOpenAlerts: setAlertsFor, onEditForm: writable ? setFormFor : undefined },
+        narrow,
+      ),
+    [t, props.visibleColumns, writable, narrow],
   );
   return (
     <>

@@ -74,6 +74,13 @@ function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers) 
       );
     case 'carrier':
       return <span className="shp-nowrap">{s.carrier_name}</span>;
+    case 'container_type_str':
+      // one line: the full name on hover (long names wrapped to four lines)
+      return (
+        <span className="shp-ctype" title={s.container_type_str ?? ''}>
+          {s.container_type_str ?? ''}
+        </span>
+      );
     case 'status':
       return <span className="shp-status">{statusText(t, s.status_verbose)}</span>;
     case 'lifecycle_status':
@@ -117,13 +124,38 @@ function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers) 
   }
 }
 
+/** At 620 px the columns a forwarder looks for first, in this order (the rest follow in their usual order). */
+export const NARROW_KEY_COLUMNS: readonly ColumnKey[] = [
+  'container_number',
+  'health',
+  'eta',
+  'ata',
+  'status',
+  'pod_loc',
+];
+
+/**
+ * The visible columns in display order. On a narrow screen the key columns come first, and the id goes when the
+ * container is shown (its link opens the same detail), so the sticky first column is the container.
+ */
+export function orderedColumnKeys(visible: readonly string[], narrow = false): ColumnKey[] {
+  const shown = COLUMN_KEYS.filter((key) => visible.includes(key));
+  if (!narrow) return shown;
+  const keys = NARROW_KEY_COLUMNS.filter((key) => shown.includes(key));
+  const rest = shown.filter(
+    (key) => !keys.includes(key) && !(key === 'id' && keys.includes('container_number')),
+  );
+  return [...keys, ...rest];
+}
+
 /** Table columns for the visible keys, plus the custom-form action column when it can be used. */
 export function shipmentColumns(
   t: TFunction,
   visible: readonly string[],
   handlers: RowHandlers,
+  narrow = false,
 ): TableColumn<Shipment>[] {
-  const columns: TableColumn<Shipment>[] = COLUMN_KEYS.filter((key) => visible.includes(key)).map((key) => ({
+  const columns: TableColumn<Shipment>[] = orderedColumnKeys(visible, narrow).map((key) => ({
     key,
     header: t(`columns.${key}`),
     sortable: true,

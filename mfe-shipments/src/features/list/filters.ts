@@ -31,6 +31,7 @@ export const SHIPMENT_FILTERS = {
   health: 'value',
   status: 'list',
   carrier: 'value',
+  project: 'value',
   pol_loc: 'text',
   pod_loc: 'text',
   ...dateKeys,

@@ -1,7 +1,7 @@
-// The filter bar of the tracking request list: search, Tracking Status buttons, carrier, last-update and
-// created date ranges.
+// The filter bar of the tracking request list: search, Tracking Status buttons, carrier, project (when the
+// company has projects, or one is in the URL), last-update and created date ranges.
 import { useTranslation } from 'react-i18next';
-import { FILTERABLE_TRACKING_STATUSES, type Carrier } from '@portal/shared-api';
+import { FILTERABLE_TRACKING_STATUSES, type Carrier, type Project } from '@portal/shared-api';
 import { Select, TextInput, ToggleButtons } from '@portal/shared-ui';
 import { DateRangeFilter, type UrlFilters } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
@@ -10,9 +10,10 @@ import type { FILTERS } from './columns';
 export interface TrackingRequestFiltersProps {
   filters: UrlFilters<typeof FILTERS>;
   carriers: Carrier[];
+  projects: Project[];
 }
 
-export function TrackingRequestFilters({ filters, carriers }: TrackingRequestFiltersProps) {
+export function TrackingRequestFilters({ filters, carriers, projects }: TrackingRequestFiltersProps) {
   const { t } = useTranslation(NS);
   const { values, setFilter, setFilters, resetCount } = filters;
   return (
@@ -31,6 +32,16 @@ export function TrackingRequestFilters({ filters, carriers }: TrackingRequestFil
         options={carriers.map((c) => ({ value: String(c.id), label: c.official_name }))}
         onChange={(value) => setFilter('carrier_id', value)}
       />
+      {(projects.length > 0 || values.project_id !== '') && (
+        <Select
+          id="filter-project"
+          label={t('filters.project')}
+          placeholder={t('filters.allProjects')}
+          value={values.project_id}
+          options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
+          onChange={(value) => setFilter('project_id', value)}
+        />
+      )}
       <DateRangeFilter
         key={`last_update-${resetCount}`}
         legend={t('filters.lastUpdate')}

@@ -56,11 +56,29 @@ export const SORTABLE_COLUMNS: readonly ColumnKey[] = [
 
 export const DEFAULT_ORDERING = '-created_at';
 
+/** At 620 px the columns that say which request it is and how it goes, first (after the fixed id). */
+export const NARROW_KEY_COLUMNS: readonly ColumnKey[] = [
+  'id',
+  'status',
+  'code_value',
+  'shipments_health',
+  'shipments_count',
+  'carrier',
+];
+
+/** The visible columns in display order: on a narrow screen the key ones come first, the rest keep their order. */
+export function orderedColumns(visible: readonly ColumnKey[], narrow: boolean): ColumnKey[] {
+  if (!narrow) return [...visible];
+  const keys = NARROW_KEY_COLUMNS.filter((key) => visible.includes(key));
+  return [...keys, ...visible.filter((key) => !keys.includes(key))];
+}
+
 /** The list's filters, as kept in the URL. */
 export const FILTERS = {
   search: 'text',
   status: 'list',
   carrier_id: 'value',
+  project_id: 'value',
   last_update_after: 'value',
   last_update_before: 'value',
   created_at_after: 'value',
