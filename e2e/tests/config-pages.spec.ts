@@ -153,7 +153,10 @@ test('the e-mail report settings: addresses as tags, "same as the portal", serve
   await page.locator('#cfg-report-emails').fill('ops@example.com not-an-address ');
   await page.getByTestId('cfg-save-alerts').click();
   // the server checks the e-mail format: the message lands under the addresses, nothing is saved
-  await expect(page.getByText('Enter a valid email address.').first()).toBeVisible();
+  // in the user's language (Spanish here), from the server
+  await expect(
+    page.getByText('Introduzca una dirección de correo electrónico válida.').first(),
+  ).toBeVisible();
   const call = api(request, await apiToken(request, WRITER));
   expect((await call.get('rest-auth/user/')).userprofile.report_emails).toEqual([]);
   await page.getByRole('button', { name: /not-an-address/ }).click();

@@ -38,7 +38,8 @@ export const shipmentsCss = `
 .shp-icon-button { border: 1px solid var(--pui-color-border-strong); background: var(--pui-color-surface); border-radius: var(--pui-radius-md); cursor: pointer; padding: 2px 8px; color: var(--pui-color-primary); }
 .shp-muted { color: var(--pui-color-text-muted); }
 .shp-nowrap { white-space: nowrap; }
-.shp-status { display: inline-block; min-width: 140px; max-width: 190px; }
+.shp-status { display: inline-block; min-width: 140px; max-width: 190px; white-space: normal; }
+.shp-ctype { display: inline-block; max-width: 200px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; }
 
 /* dashboard */
 .shp-dash-tabs { display: flex; align-items: flex-end; gap: var(--pui-space-sm); flex-wrap: wrap; }
@@ -83,7 +84,8 @@ export const shipmentsCss = `
 /* calendars */
 .shp-calendar-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: var(--pui-space-sm); margin-bottom: var(--pui-space-md); }
 .shp-calendar-head h2 { margin: 0; font-size: var(--pui-font-size-lg); }
-.shp-calendar { position: relative; display: grid; grid-auto-flow: column; grid-auto-columns: minmax(168px, 1fr); gap: var(--pui-space-sm); overflow-x: auto; padding: 14px 2px 4px; }
+/* the whole journey at a glance: the steps wrap onto more rows instead of scrolling sideways */
+.shp-calendar { position: relative; display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: var(--pui-space-sm); padding: 14px 2px 4px; }
 .shp-progress { height: 6px; background: var(--pui-color-surface-alt); border-radius: var(--pui-radius-pill); overflow: hidden; border: 1px solid var(--pui-color-border); }
 .shp-progress > div { height: 100%; background: var(--pui-color-success); transition: width 0.3s; }
 .shp-step { position: relative; display: flex; flex-direction: column; gap: 4px; padding: var(--pui-space-sm); border: 1px solid var(--pui-color-border); border-top: 4px solid var(--pui-color-border); border-radius: var(--pui-radius-md); background: var(--pui-color-surface); font-size: var(--pui-font-size-xs); min-width: 0; }
@@ -112,6 +114,10 @@ export const shipmentsCss = `
 .shp-event__icon[data-kind='alert'] { background: var(--pui-color-danger-soft); color: var(--pui-color-danger); }
 .shp-event__icon[data-kind='vessel'] { background: var(--pui-color-info-soft); color: var(--pui-color-info); }
 .shp-event__text { display: flex; flex-direction: column; }
+.shp-timeline__bar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--pui-space-sm); margin: calc(-1 * var(--pui-space-sm)) 0 var(--pui-space-sm); font-size: var(--pui-font-size-sm); }
+.shp-event__times { display: flex; flex-wrap: wrap; gap: 2px var(--pui-space-md); margin-top: 2px; font-size: var(--pui-font-size-xs); color: var(--pui-color-text-muted); font-variant-numeric: tabular-nums; }
+.shp-event__time[data-main] { color: var(--pui-color-text); font-weight: var(--pui-font-weight-medium); }
+.shp-event__time-label { text-transform: uppercase; letter-spacing: 0.03em; font-size: 10px; }
 .shp-history { width: 100%; border-collapse: collapse; font-size: var(--pui-font-size-sm); }
 .shp-history th, .shp-history td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--pui-color-border); }
 .shp-map { height: 380px; }
@@ -129,7 +135,7 @@ ${mobile} {
   .shp-panel { padding: var(--pui-space-md); }
   .shp-map { height: 300px; }
   .shp-dash-tabs .pui-tabs { flex-wrap: wrap; }
-  .shp-calendar { grid-auto-columns: 168px; }
+  .shp-calendar { grid-template-columns: repeat(auto-fit, minmax(136px, 1fr)); }
 }
 `;
 

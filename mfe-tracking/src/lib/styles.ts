@@ -30,6 +30,12 @@ const css = `
 .trk-inline .pui-input, .trk-inline .pui-select { height: var(--pui-control-height-sm); font-size: var(--pui-font-size-sm); }
 .trk-inline .pui-input:not(:focus):not(:hover) { border-color: var(--pui-color-border); background: var(--pui-color-surface-alt); }
 .trk-list td { white-space: nowrap; }
+/* the default columns fit at 1366 px: tighter cells, long texts and headers on two lines */
+.trk-list .pui-table th, .trk-list .pui-table td { padding-left: 6px; padding-right: 6px; }
+.trk-list .pui-table th { white-space: normal; min-width: 56px; max-width: 120px; line-height: 1.25; vertical-align: bottom; }
+.trk-list .trk-wrap { display: inline-block; min-width: 112px; max-width: 160px; white-space: normal; line-height: 1.3; }
+.trk-list .trk-inline { min-width: 108px; }
+.trk-list .trk-inline .pui-input { width: 108px; }
 @media (min-width: ${tokens.breakpoint.mobile + 1}px) {
   .trk-list--actions tr > :last-child {
     position: sticky; right: 0; z-index: 1; background: var(--pui-color-surface); box-shadow: inset 1px 0 0 var(--pui-color-border);

@@ -5,12 +5,15 @@ import { ApiError, login } from '@portal/shared-api';
 import { useNotifications } from '@portal/shared-ui';
 import { renderWithShell, setSession, USERS } from '../test-utils/renderShell';
 import { ensureCurrentUser } from '../session/currentUser';
+import { warmSignedInChunks } from '../session/warmSignedIn';
 import { LoginPage } from './LoginPage';
 
 jest.mock('@portal/shared-api', () => ({ ...jest.requireActual('@portal/shared-api'), login: jest.fn() }));
 jest.mock('../session/currentUser', () => ({ ensureCurrentUser: jest.fn() }));
+jest.mock('../session/warmSignedIn', () => ({ warmSignedInChunks: jest.fn() }));
 const loginMock = jest.mocked(login);
 const ensureUser = jest.mocked(ensureCurrentUser);
+const warm = jest.mocked(warmSignedInChunks);
 
 function renderLogin(path: string, lng: 'en' | 'es' = 'en') {
   return renderWithShell(
@@ -41,7 +44,22 @@ describe('LoginPage', () => {
     setSession({ token: null });
     loginMock.mockReset();
     ensureUser.mockReset();
+    warm.mockReset();
+    warm.mockResolvedValue(undefined);
     useNotifications.getState().clear();
+  });
+
+  it('loads the signed-in chunks while the form waits, and leaves only once they are there', async () => {
+    succeedLogin();
+    let chunksLoaded: () => void = () => {};
+    warm.mockReturnValue(new Promise<void>((resolve) => (chunksLoaded = resolve)));
+    renderLogin('/login');
+    expect(warm).toHaveBeenCalledTimes(1);
+    await fillAndSubmit();
+    expect(loginMock).toHaveBeenCalled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    await act(async () => chunksLoaded());
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   });
 
   it('shows username, password, the Log in button and the link to the root', () => {

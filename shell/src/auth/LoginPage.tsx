@@ -6,6 +6,7 @@ import { errorToNotificationBody, login, useSession } from '@portal/shared-api';
 import { Button, DURATIONS, notifyError, TextInput } from '@portal/shared-ui';
 import { ensureCurrentUser } from '../session/currentUser';
 import { clearExplicitLogout } from '../session/logOut';
+import { warmSignedInChunks } from '../session/warmSignedIn';
 import { TEST_IDS } from '../testids';
 import { DEFAULT_AFTER_LOGIN, safeRedirect } from './redirect';
 
@@ -24,6 +25,8 @@ export function LoginPage() {
   const alreadyAuthenticated = Boolean(token) && !busy;
 
   useEffect(() => clearExplicitLogout(), []);
+  // the signed-in chrome's chunks load while the user types, not after the sign-in
+  useEffect(() => void warmSignedInChunks(), []);
 
   useEffect(() => {
     if (!alreadyAuthenticated) return;
@@ -53,6 +56,9 @@ export function LoginPage() {
       passwordRef.current?.focus();
       return;
     }
+    // the chrome's chunks are there before the page changes (a fast typist may beat them); then the login page is
+    // replaced in the history, so Back never returns to the form.
+    await warmSignedInChunks();
     // `busy` stays true until this page unmounts, so the "already authenticated" redirect to /dashboard never
     // races this navigation (react-router applies it in a transition).
     navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
