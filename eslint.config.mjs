@@ -52,6 +52,42 @@ export default tseslint.config(
     },
   },
   {
+    // The API's layers (docs/adr/0005): a route folder never imports another route folder.
+    files: ['api/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^.][^/]*/',
+              message:
+                'A route folder does not import another: move shared code to services/ or lib/ (docs/adr/0005).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only app.ts registers routes; nothing else in the API depends on them (docs/adr/0005).
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/routes/**', 'api/src/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+routes(/|$)|^\\./routes/',
+              message: 'Only app.ts imports routes: move what is shared to services/ or lib/ (docs/adr/0005).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

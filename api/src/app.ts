@@ -18,7 +18,7 @@ import { registerServerTexts, requestLang, translate } from './i18n';
 import { registerInputLimits } from './plugins/input-limits';
 import { registerSwagger } from './plugins/swagger';
 import { authRoutes } from './routes/auth';
-import { currentUserRoutes } from './routes/current-user';
+import { currentUserRoutes } from './routes/user-profiles/current-user';
 import { dcsaCallbackRoutes } from './routes/dcsa-callback';
 import { healthRoutes } from './routes/health';
 import { userProfileRoutes } from './routes/user-profiles';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DetailSchema, FieldErrorsSchema } from '../lib/schemas';
-import { ShipmentSummarySchema, WebhookEventSchema } from '../routes/webhooks/schema';
+import { ShipmentSummarySchema, WebhookEventSchema } from '../services/webhooks/payload-schema';
 
 export const API_VERSION = 'v23.09.03';
 

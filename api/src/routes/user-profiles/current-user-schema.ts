@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { UserProfileSchema } from '../user-profiles/schema';
+import { UserProfileSchema } from './schema';
 
 export const CurrentUserSchema = Type.Object(
   {

@@ -4,8 +4,8 @@ import type { User, UserProfile } from '../../db/types';
 import { ErrorCollector, MESSAGES, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, canWrite, forgetAuth, requireAuth } from '../../plugins/auth';
-import { profileOut } from '../user-profiles/schema';
-import { CurrentUserPatchSchema, CurrentUserSchema } from './schema';
+import { profileOut } from './schema';
+import { CurrentUserPatchSchema, CurrentUserSchema } from './current-user-schema';
 
 export function currentUserOut(user: User, profile: UserProfile) {
   return {
