@@ -1,6 +1,11 @@
 // GET shipments/export_fields/ and GET shipments/export/: the field schema, the streamed xlsx against the list
 // (same rows, same order, chosen columns), headers in both languages, bad input, permissions and tenancy.
+import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { exportQuery, streamShipmentsXlsx } from '../../src/services/export/shipments-xlsx';
+import { loadThresholds } from '../../src/services/health';
+import { parseShipmentFilters, shipmentConditions } from '../../src/services/shipment-filters';
 import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
 import { STATIC_FIELDS } from '../../src/services/export/fields';
 
@@ -275,5 +280,59 @@ describe('GET shipments/export/', () => {
     const rows = await readXlsx(res.rawPayload);
     expect(rows[0]).toHaveLength(STATIC_FIELDS.length);
     expect(rows).toHaveLength(9);
+  });
+
+  it('reads the rows as JSON arrays with the same cells as reading them by columns, for every static field', async () => {
+    const db = ctx.handle.db;
+    await db
+      .updateTable('tracking_requests')
+      .set({ contractual_eta_pod: '2026-12-01' } as never)
+      .where('id', '=', requestId)
+      .execute();
+    const thresholds = await loadThresholds(db, t.standard.id);
+    const filters = parseShipmentFilters({ exclude_hidden: 'false', ordering: '-eta' });
+    const query = exportQuery(
+      t.companyId,
+      thresholds,
+      filters,
+      shipmentConditions(filters, thresholds, new Date(), t.companyId),
+      STATIC_FIELDS,
+    );
+    class Collector extends Writable {
+      chunks: Buffer[] = [];
+      _write(chunk: Buffer, _enc: BufferEncoding, done: () => void) {
+        this.chunks.push(chunk);
+        done();
+      }
+    }
+    const cells = async (q: typeof query) => {
+      const out = new Collector();
+      const rows = await streamShipmentsXlsx({ db, query: q, fields: STATIC_FIELDS, lang: 'es', out });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.concat(out.chunks) as unknown as ArrayBuffer);
+      const values: unknown[][] = [];
+      workbook.worksheets[0].eachRow((row) =>
+        values.push(
+          STATIC_FIELDS.map((f, i) => {
+            const cell = row.getCell(i + 1);
+            // fields computed from now() move between the two exports
+            if (/^days_to_/.test(f.key)) return typeof cell.value;
+            return [cell.value instanceof Date ? cell.value.toISOString() : cell.value, cell.numFmt ?? null];
+          }),
+        ),
+      );
+      return { rows, values };
+    };
+    const asArrays = await cells(query);
+    // a query exportQuery did not make is read by its columns c0..cn
+    const asColumns = await cells(sql`${query}`);
+    expect(asArrays.rows).toBe(8);
+    expect(asArrays.values).toEqual(asColumns.values);
+    const eta = STATIC_FIELDS.findIndex((f) => f.key === 'eta');
+    const contractual = STATIC_FIELDS.findIndex((f) => f.key === 'contractual_eta_pod');
+    expect(
+      asArrays.values.slice(1).filter((r) => r[eta] !== null && (r[eta] as unknown[])[0] !== null),
+    ).not.toHaveLength(0);
+    expect(asArrays.values[1][contractual]).toEqual(['2026-12-01T00:00:00.000Z', 'yyyy-mm-dd']);
   });
 });

@@ -57,3 +57,56 @@ export const mapApi = {
       signal,
     }),
 };
+
+/** Points asked for before the page rendered (see prefetchPoints), taken once by the page's first load. */
+let prefetched: {
+  key: string;
+  at: number;
+  answer: Promise<CompactMapPoints>;
+  /** The answer once it has come. */
+  ready: CompactMapPoints | null;
+} | null = null;
+/** A prefetched answer older than this is not used (ms). */
+const PREFETCH_FRESH_MS = 15_000;
+
+/**
+ * Starts the points call for `query` now (when the page's module is evaluated, before React has rendered it), so
+ * the answer travels while the page mounts and the map's code loads.
+ */
+export function prefetchPoints(query: Query): void {
+  const answer = mapApi.points(query);
+  const entry = {
+    key: JSON.stringify(query),
+    at: Date.now(),
+    answer,
+    ready: null as CompactMapPoints | null,
+  };
+  answer.then(
+    (value) => {
+      entry.ready = value;
+    },
+    () => undefined,
+  );
+  prefetched = entry;
+}
+
+function takeEntry(query: Query) {
+  const entry = prefetched;
+  if (!entry || entry.key !== JSON.stringify(query) || Date.now() - entry.at > PREFETCH_FRESH_MS) return null;
+  return entry;
+}
+
+/** The prefetched answer for `query` if it has already come (taken: null afterwards), else null. */
+export function takeReadyPrefetchedPoints(query: Query): CompactMapPoints | null {
+  const entry = takeEntry(query);
+  if (!entry?.ready) return null;
+  prefetched = null;
+  return entry.ready;
+}
+
+/** The prefetched answer for `query` (once), or null: none, another query, or too old. */
+export function takePrefetchedPoints(query: Query): Promise<CompactMapPoints> | null {
+  const entry = takeEntry(query);
+  prefetched = null;
+  return entry ? entry.answer : null;
+}

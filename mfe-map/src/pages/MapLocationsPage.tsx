@@ -2,12 +2,14 @@
 // with a known position on one clustered map with the vessels carrying them, an info window with a Detail link,
 // a legend, the count shown and an empty state. The points come compact (column arrays) and are refreshed every
 // two minutes without moving the view.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Query } from '@portal/shared-api';
 import { Button, Spinner } from '@portal/shared-ui';
 import { useUrlFilters } from '@portal/shared-ui/lists';
 import { NS } from '../i18n';
-import { mapApi } from '../lib/map-api';
+import { mapApi, takePrefetchedPoints, takeReadyPrefetchedPoints } from '../lib/map-api';
+import { mark } from '../lib/perf';
 import { ensureMapStyles } from '../lib/styles';
 import { decodeMapData, type MapData } from '../features/where-map/cluster';
 import type { MapSelection } from '../features/where-map/createWhereMap';
@@ -27,22 +29,37 @@ export function MapLocationsPage() {
   const { t } = useTranslation(NS);
   const filters = useUrlFilters(MAP_FILTERS);
   const queryKey = JSON.stringify(mapQuery(filters.query));
-  const [data, setData] = useState<MapData | null>(null);
+  // The first points may already be here (asked for when the page's module loaded): drawn on the first render.
+  const [initial] = useState(() => {
+    const answer = takeReadyPrefetchedPoints(JSON.parse(queryKey) as Query);
+    return answer ? { key: queryKey, data: decodeMapData(answer) } : null;
+  });
+  const [data, setData] = useState<MapData | null>(initial?.data ?? null);
   const [fitKey, setFitKey] = useState(0);
-  const [state, setState] = useState<LoadState>('loading');
+  const [state, setState] = useState<LoadState>(initial ? 'ready' : 'loading');
   const [selection, setSelection] = useState<MapSelection | null>(null);
   const [retry, setRetry] = useState(0);
   const [tick, setTick] = useState(0);
 
   // New filters: load, fit the view to the points.
+  const skipLoad = useRef(initial?.key ?? null);
   useEffect(() => {
+    if (skipLoad.current !== null) {
+      const skip = skipLoad.current === queryKey && retry === 0;
+      skipLoad.current = null;
+      if (skip) return;
+    }
     const controller = new AbortController();
     setState('loading');
     setSelection(null);
-    mapApi
-      .points(JSON.parse(queryKey), controller.signal)
+    mark('fetch-start');
+    const query = JSON.parse(queryKey) as Query;
+    (takePrefetchedPoints(query) ?? mapApi.points(query, controller.signal))
       .then((answer) => {
+        if (controller.signal.aborted) return;
+        mark('fetch-end');
         setData(decodeMapData(answer));
+        mark('decoded');
         setFitKey((n) => n + 1);
         setState('ready');
       })
@@ -81,6 +98,7 @@ export function MapLocationsPage() {
 
   const close = useCallback(() => setSelection(null), []);
   const onSelect = useCallback((s: MapSelection | null) => setSelection(s), []);
+  const onLoadError = useCallback(() => setState('error'), []);
   const empty = state === 'ready' && data !== null && data.count === 0;
 
   return (
@@ -102,6 +120,8 @@ export function MapLocationsPage() {
         fitKey={fitKey}
         label={t('mapLocations.mapLabel')}
         onSelect={onSelect}
+        onLoadError={onLoadError}
+        loadKey={retry}
         info={selection && data ? <InfoWindow selection={selection} data={data} onClose={close} /> : null}
       >
         {state === 'loading' && (

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@portal/shared-ui';
 import { NS } from '../../i18n';
-import { FAMILY_COLORS } from './createWhereMap';
+import { FAMILY_COLORS } from './palette';
 
 /** `folded`: while an info window is open (it may sit where the legend is). */
 export function MapLegend({ folded = false }: { folded?: boolean }) {

@@ -1,10 +1,31 @@
 // The map element of the page: mounts the OpenLayers island once, shows new data, renders the info window into
 // the island's overlay, and marks what was drawn as data attributes (read by the end-to-end tests and the bench).
 // With localStorage 'portal.mapDebug' = '1' (tests, bench) it also exposes window.__mapDebug.
+// OpenLayers is its own chunk, loaded by loadWhereMap(): the exposed page starts it when it is evaluated, so the
+// chunk downloads and parses while the page renders and the points are fetched (not before either can start).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { MapData } from './cluster';
-import { createWhereMap, type MapSelection, type WhereMapHandle } from './createWhereMap';
+import type { MapSelection, WhereMapHandle } from './createWhereMap';
+
+type WhereMapModule = typeof import('./createWhereMap');
+let loading: Promise<WhereMapModule> | null = null;
+
+/** The OpenLayers part of the map (one chunk), loaded once; a failed load is tried again on the next call. */
+export function loadWhereMap(): Promise<WhereMapModule> {
+  loading ??= import(/* webpackChunkName: "where-map-ol" */ './createWhereMap').then(
+    (module) => {
+      // parse the basemap while the page is still mounting (the main thread is idle then)
+      module.prepareWhereMap();
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 export interface WhereMapProps {
   data: MapData | null;
@@ -14,6 +35,10 @@ export interface WhereMapProps {
   onSelect: (selection: MapSelection | null) => void;
   /** The info window's content (rendered inside the map's overlay). */
   info: ReactNode;
+  /** Called when the map's code could not be loaded (the page offers a retry). */
+  onLoadError?: () => void;
+  /** A change tries loading the map's code again after a failure. */
+  loadKey?: number;
   children?: ReactNode;
 }
 
@@ -40,51 +65,95 @@ function debugEnabled(): boolean {
   }
 }
 
-export function WhereMap({ data, fitKey, label, onSelect, info, children }: WhereMapProps) {
+export function WhereMap({
+  data,
+  fitKey,
+  label,
+  onSelect,
+  info,
+  onLoadError,
+  loadKey = 0,
+  children,
+}: WhereMapProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [handle, setHandle] = useState<WhereMapHandle | null>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
+  const onLoadErrorRef = useRef(onLoadError);
+  onLoadErrorRef.current = onLoadError;
+  const handleRef = useRef<WhereMapHandle | null>(null);
   const dataRef = useRef(data);
   dataRef.current = data;
+  const fitKeyRef = useRef(fitKey);
+  fitKeyRef.current = fitKey;
   const lastFit = useRef(-1);
+  /** The data last given to the map (not given twice). */
+  const shown = useRef<MapData | null>(null);
 
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const h = createWhereMap(element, (s) => onSelectRef.current(s));
-    const debug: MapDebug | null = debugEnabled()
-      ? { handle: h, data: () => dataRef.current, firstDrawnAt: null, lastDrawnAt: null, draws: 0 }
-      : null;
-    h.onDrawn(() => {
-      const stats = h.stats();
-      element.dataset.state = 'drawn';
-      element.dataset.points = String(stats.points);
-      element.dataset.clusters = String(stats.clusters);
-      element.dataset.vessels = String(stats.vessels);
-      element.dataset.renderer = stats.webgl ? 'webgl' : 'canvas';
-      if (debug) {
-        const now = performance.now();
-        debug.firstDrawnAt ??= now;
-        debug.lastDrawnAt = now;
-        debug.draws++;
-      }
-    });
-    if (debug) window.__mapDebug = debug;
-    setHandle(h);
-    return () => {
+  // the map lives as long as the element
+  useEffect(
+    () => () => {
+      const h = handleRef.current;
+      handleRef.current = null;
+      if (!h) return;
       h.dispose();
       if (window.__mapDebug?.handle === h) delete window.__mapDebug;
       setHandle(null);
-    };
-  }, []);
+    },
+    [],
+  );
 
   useEffect(() => {
-    if (!handle || !data) return;
-    const fit = lastFit.current !== fitKey;
-    lastFit.current = fitKey;
+    if (handleRef.current) return;
+    let cancelled = false;
+    loadWhereMap().then(
+      ({ createWhereMap }) => {
+        const element = ref.current;
+        if (cancelled || !element) return;
+        const created = createWhereMap(element, (s) => onSelectRef.current(s));
+        handleRef.current = created;
+        const debug: MapDebug | null = debugEnabled()
+          ? { handle: created, data: () => dataRef.current, firstDrawnAt: null, lastDrawnAt: null, draws: 0 }
+          : null;
+        created.onDrawn(() => {
+          const stats = created.stats();
+          element.dataset.state = 'drawn';
+          element.dataset.points = String(stats.points);
+          element.dataset.clusters = String(stats.clusters);
+          element.dataset.vessels = String(stats.vessels);
+          element.dataset.renderer = stats.webgl ? 'webgl' : 'canvas';
+          if (debug) {
+            const now = performance.now();
+            debug.firstDrawnAt ??= now;
+            debug.lastDrawnAt = now;
+            debug.draws++;
+          }
+        });
+        if (debug) window.__mapDebug = debug;
+        // data that came before the map's code is drawn now, without waiting for another render
+        if (dataRef.current) show(created, dataRef.current, fitKeyRef.current);
+        setHandle(created);
+      },
+      () => {
+        if (!cancelled) onLoadErrorRef.current?.();
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loadKey]);
+
+  function show(h: WhereMapHandle, next: MapData, key: number): void {
+    const fit = lastFit.current !== key;
+    if (next === shown.current && !fit) return;
+    lastFit.current = key;
+    shown.current = next;
     if (ref.current) ref.current.dataset.state = 'drawing';
-    handle.setData(data, { fit });
+    h.setData(next, { fit });
+  }
+
+  useEffect(() => {
+    if (handle && data) show(handle, data, fitKey);
   }, [handle, data, fitKey]);
 
   return (

@@ -16,7 +16,8 @@ import { defaults as defaultControls } from 'ol/control/defaults';
 import type { FlatStyle } from 'ol/style/flat';
 import type { MapBrowserEvent } from 'ol';
 import type { FeatureLike } from 'ol/Feature';
-import { basemapLayer, MAP_DEFAULTS } from '../../lib/basemap';
+import { basemapFeatures, basemapLayer, MAP_DEFAULTS } from '../../lib/basemap';
+import { mark } from '../../lib/perf';
 import {
   CLUSTER_MAX_ZOOM,
   clusterAt,
@@ -30,15 +31,15 @@ import {
   type ClusterLevel,
   type MapData,
 } from './cluster';
+import { FAMILY_COLORS, VESSEL_COLOR } from './palette';
 
 /** Most points one info window lists (the details call's limit). */
 export const INFO_LIMIT = 200;
 /** Click tolerance around a single marker, in pixels. */
 const HIT_PX = 9;
 
-export const FAMILY_COLORS = { ontrack: '#1e7b34', late: '#d98e04', attention: '#c62828' } as const;
+export { FAMILY_COLORS, VESSEL_COLOR };
 const HEALTH_COLORS = [FAMILY_COLORS.ontrack, FAMILY_COLORS.late, FAMILY_COLORS.attention];
-export const VESSEL_COLOR = '#0b3d91';
 const SIZE_RADII = [13, 17, 22, 28];
 
 export interface MapSelection {
@@ -168,10 +169,16 @@ const canvasPointStyles = HEALTH_COLORS.map(
     }),
 );
 
+/** Work that can be done before the map has an element: the basemap's countries are parsed (once). */
+export function prepareWhereMap(): void {
+  basemapFeatures();
+}
+
 export function createWhereMap(
   target: HTMLElement,
   onSelect: (selection: MapSelection | null) => void,
 ): WhereMapHandle {
+  mark('create-start');
   const webgl = hasWebGl();
   const clusterSource = new VectorSource();
   const vesselSource = new VectorSource();
@@ -222,6 +229,7 @@ export function createWhereMap(
     view,
   });
 
+  mark('create-end');
   let data: MapData | null = null;
   let levels = new Map<number, ClusterLevel>();
   let shownLevel: number | null | undefined;
@@ -292,6 +300,7 @@ export function createWhereMap(
   map.on('postrender', (event) => {
     if (!drawnPending || !event.frameState) return;
     drawnPending = false;
+    mark('drawn');
     for (const listener of drawnListeners) listener();
   });
 
@@ -376,6 +385,7 @@ export function createWhereMap(
   return {
     infoElement,
     setData(next, { fit }) {
+      mark('setdata-start');
       data = next;
       levels = new Map();
       shownLevel = undefined;
@@ -390,6 +400,7 @@ export function createWhereMap(
       }
       showLevel();
       drawnPending = true;
+      mark('setdata-end');
       map.render();
       // the single markers are made when the map is idle, so zooming in later finds them ready
       if (!pointsBuilt) pointsTimer = setTimeout(ensurePoints, 300);
@@ -424,12 +435,16 @@ export function createWhereMap(
       else {
         if (center) view.setCenter(center);
         view.setZoom(zoom);
+        // draw the new view now: pixelOf / vesselPixel read the last drawn frame, which would otherwise still
+        // be the old view until the next animation frame (a click there would miss)
+        map.renderSync();
       }
     },
     centerOn(index, zoom) {
       if (!data || index < 0 || index >= data.count) return;
       view.setCenter([data.xs[index], data.ys[index]]);
       view.setZoom(zoom);
+      map.renderSync();
     },
     onDrawn(listener) {
       drawnListeners.push(listener);

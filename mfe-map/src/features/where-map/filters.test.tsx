@@ -3,7 +3,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from '@portal/shared-ui/router';
 import { useUrlFilters, type UrlFilters } from '@portal/shared-ui/lists';
-import { MAP_FILTERS, mapQuery } from './filters';
+import { MAP_FILTERS, mapQuery, mapQueryFromSearch } from './filters';
 
 let hook: UrlFilters<typeof MAP_FILTERS>;
 function Probe() {
@@ -52,5 +52,19 @@ describe('map filters in the URL', () => {
     expect(mapQuery(hook.query)).toEqual({ health: 'alerted' });
     act(() => hook.reset());
     expect(mapQuery(hook.query)).toEqual({});
+  });
+});
+
+describe('mapQueryFromSearch (the points asked for before the page renders)', () => {
+  it('is the query the page asks for on the same URL, so the prefetched answer is the one used', () => {
+    for (const url of [
+      '/map-locations',
+      '/map-locations?health=delayed&pod_loc=NLRTM&page=3&ordering=eta',
+      '/map-locations?search=MSCU%201&pol_loc=&pod_loc=CNSHA',
+    ]) {
+      mount(url);
+      const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+      expect(JSON.stringify(mapQueryFromSearch(search))).toBe(JSON.stringify(mapQuery(hook.query)));
+    }
   });
 });

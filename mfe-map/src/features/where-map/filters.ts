@@ -24,3 +24,14 @@ export function mapQuery(query: Query): Query {
   }
   return out;
 }
+
+/** mapQuery of a URL's query string, as the page reads it (used before the page has rendered). */
+export function mapQueryFromSearch(search: string): Query {
+  const params = new URLSearchParams(search);
+  const out: Query = {};
+  for (const key of Object.keys(MAP_FILTERS) as Array<keyof typeof MAP_FILTERS>) {
+    const value = params.get(key);
+    if (value !== null && value !== '') out[key] = value;
+  }
+  return out;
+}
