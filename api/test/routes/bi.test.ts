@@ -199,6 +199,34 @@ beforeAll(async () => {
       },
     ] as never)
     .execute();
+  // An ETA fetched a day after the arrival (history read late) that the carrier published 20 days before it, 3
+  // days late: it counts 20 days before the arrival (the event's creation time), not after.
+  const lateRead = await db
+    .insertInto('carrier_events')
+    .values({
+      carrier_id: 1,
+      event_id: `bi-eta-${t.companyId}`,
+      event_type: 'TRANSPORT',
+      event_classifier: 'EST',
+      type_code: 'ARRI',
+      event_datetime: new Date(ata1.getTime() + 3 * DAY),
+      event_created_at: new Date(ata1.getTime() - 20 * DAY),
+      un_location_code: 'CNSHA',
+      raw: JSON.stringify({}),
+      source: 'poll',
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('milestone_date_changes')
+    .values({
+      shipment_id: ids.s1,
+      field: 'eta',
+      new_value: new Date(ata1.getTime() + 3 * DAY),
+      changed_at: new Date(ata1.getTime() + DAY),
+      carrier_event_id: String(lateRead.id),
+    } as never)
+    .execute();
 
   // A third company with 31 containers stopped at POD for 20 days: the table pages.
   otherCompany3 = await createCompany(db, { name: `Pager ${t.companyId}` });
@@ -345,7 +373,7 @@ describe('client metrics on the seeded shipments', () => {
   it('eta_accuracy: carrier ETA and prediction errors by days before arrival', async () => {
     const body = await data(std, 'eta_accuracy');
     expect(body.labels).toEqual(['0', '1', '2', '3', '4', '5']);
-    expect(series(body, 'carrier_eta')).toEqual([0, null, 2, null, null, null]);
+    expect(series(body, 'carrier_eta')).toEqual([0, null, 2, null, 3, null]);
     expect(series(body, 'prediction')).toEqual([null, 1, null, null, null, null]);
   });
 
@@ -422,6 +450,28 @@ describe('internal metrics (superuser)', () => {
     const invalid = await data(admin, 'ct_invalid_rate');
     const j = invalid.labels.indexOf(String(t.companyId));
     expect(series(invalid, 'invalid_rate')![j]).toBe(0.5);
+  });
+
+  it('tq_completeness: milestones with no planned date are not due (and do not blank the row)', async () => {
+    // One container of a day no other test uses: POL departure due and done, POD arrival due and missing, the
+    // other milestones without a plan.
+    // In a company of its own, so the per-company counts of the other tests do not move.
+    const company = await createCompany(ctx.handle.db, { name: `Completeness ${t.companyId}` });
+    const req = await request(company);
+    await shipment(company, req, {
+      container_number: 'MSCU1999077',
+      created_at: at('1999-07-07T10:00:00Z'),
+      pol_vessel_departure_planned_initial: at('1999-07-20T00:00:00Z'),
+      pol_vessel_departure_actual: at('1999-07-21T00:00:00Z'),
+      pod_vessel_arrival_planned_initial: at('1999-08-20T00:00:00Z'),
+    });
+    const body = await data(
+      admin,
+      'tq_completeness',
+      'created_at_range_after=1999-07-07&created_at_range_before=1999-07-07',
+    );
+    expect(body.labels).toEqual(['1']);
+    expect(series(body, 'completeness')).toEqual([0.5]);
   });
 
   it('answers every internal metric', async () => {

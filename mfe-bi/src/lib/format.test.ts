@@ -1,4 +1,4 @@
-import { cutLabel, drillQuery, formatValue, scale } from './format';
+import { axisTitleKey, cutLabel, drillQuery, formatValue, scale, smallCountAxis } from './format';
 
 describe('BI display rules (spec section 9)', () => {
   it('cuts labels at 13 characters', () => {
@@ -28,5 +28,44 @@ describe('BI display rules (spec section 9)', () => {
     expect(drillQuery(null, {}, {})).toBeNull();
     expect(drillQuery({}, null, {})).toBeNull();
     expect(drillQuery({}, {}, null)).toBeNull();
+  });
+
+  it('gives small count charts whole-number ticks', () => {
+    // Two bars of 1: ticks 0 and 1, not 0,20 … 1,20.
+    expect(smallCountAxis([[1, 1]], 'count', false)).toEqual({ min: 0, max: 1, tickAmount: 1 });
+    // Stacked: the tallest stack (1 + 2) sets the top.
+    expect(
+      smallCountAxis(
+        [
+          [1, 0],
+          [2, 1],
+        ],
+        'count',
+        true,
+      ),
+    ).toEqual({ min: 0, max: 3, tickAmount: 3 });
+    expect(
+      smallCountAxis(
+        [
+          [1, 0],
+          [2, 1],
+        ],
+        'count',
+        false,
+      ),
+    ).toEqual({ min: 0, max: 2, tickAmount: 2 });
+    expect(smallCountAxis([[null, 0]], 'count', false)).toEqual({ min: 0, max: 1, tickAmount: 1 });
+    // Taller bars and other units keep the chart's own scale.
+    expect(smallCountAxis([[4, 8]], 'count', false)).toBeNull();
+    expect(smallCountAxis([[0.4]], 'days', false)).toBeNull();
+  });
+
+  it('titles the y axis by what is counted', () => {
+    expect(axisTitleKey('count', 'shipment')).toBe('units.count');
+    expect(axisTitleKey('count', 'company')).toBe('units.count');
+    expect(axisTitleKey('count', 'tracking_request')).toBe('units.number');
+    expect(axisTitleKey('count', 'carrier_event')).toBe('units.number');
+    expect(axisTitleKey('percent', 'tracking_request')).toBe('units.percent');
+    expect(axisTitleKey('hours', 'carrier_event')).toBe('units.hours');
   });
 });

@@ -32,3 +32,34 @@ export function drillQuery(
   }
   return params.toString();
 }
+
+/**
+ * The y axis of a count chart whose bars are at most 5 high: whole-number ticks (0, 1, 2 …), never 0,2 of a
+ * container. Null where the chart's own scale is fine (other units, taller bars).
+ */
+export function smallCountAxis(
+  data: ReadonlyArray<ReadonlyArray<number | null>>,
+  unit: Unit,
+  stacked: boolean,
+): { min: number; max: number; tickAmount: number } | null {
+  if (unit !== 'count') return null;
+  const length = Math.max(0, ...data.map((d) => d.length));
+  let top = 0;
+  for (let i = 0; i < length; i += 1) {
+    const values = data.map((d) => d[i] ?? 0);
+    top = Math.max(top, stacked ? values.reduce((a, b) => a + b, 0) : Math.max(0, ...values));
+  }
+  if (top > 5) return null;
+  const max = Math.max(1, Math.ceil(top));
+  return { min: 0, max, tickAmount: max };
+}
+
+/**
+ * The i18n key of the y-axis title: a count of tracking requests or carrier events is not a number of containers
+ * (poll failures, requests per month), so it is titled 'Number'.
+ */
+export function axisTitleKey(unit: Unit, entity: string): string {
+  if (unit === 'count' && (entity === 'tracking_request' || entity === 'carrier_event'))
+    return 'units.number';
+  return `units.${unit}`;
+}

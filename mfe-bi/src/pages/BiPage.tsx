@@ -8,15 +8,27 @@ import { useTranslation } from 'react-i18next';
 import {
   carriersApi,
   errorToNotificationBody,
+  isSuperuser,
   resultsOf,
+  useSession,
   type Carrier,
   type Query,
 } from '@portal/shared-api';
-import { Button, notifyError, NumberInput, Select, Spinner, TextInput, useIsMobile } from '@portal/shared-ui';
+import {
+  Button,
+  notifyError,
+  NumberInput,
+  Select,
+  Spinner,
+  Tabs,
+  TextInput,
+  useIsMobile,
+} from '@portal/shared-ui';
 import { DateRangeFilter, ensureListStyles } from '@portal/shared-ui/lists';
 import { useNavigate } from '@portal/shared-ui/router';
 import { BiChart } from '../features/bi/BiChart';
 import { BiTable } from '../features/bi/BiTable';
+import { RejectedEvents } from '../features/rejected/RejectedEvents';
 import { biApi, type Catalogue, type Lang, type MetricDef, type MetricResult } from '../lib/bi-api';
 import { ensureBiStyles } from '../lib/styles';
 import { NS } from '../i18n';
@@ -75,6 +87,9 @@ export function BiPage() {
   const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const request = useRef<AbortController | null>(null);
+  // Superusers also get the internal view of the carrier events the tracking engine set aside.
+  const superuser = useSession((s) => isSuperuser(s.user));
+  const [view, setView] = useState<'metrics' | 'rejected'>('metrics');
 
   useEffect(() => {
     const abort = new AbortController();
@@ -175,132 +190,149 @@ export function BiPage() {
     <section className="pui-page bi-page" data-testid="page-bi-page">
       <h1>{t('title')}</h1>
       <p className="bi-page__subtitle">{t('subtitle')}</p>
-
-      <div className="bi-selectors">
-        <Select
-          id="bi-category"
-          label={t('category')}
-          options={categoryOptions}
-          value={category}
-          onChange={chooseCategory}
+      {superuser && (
+        <Tabs
+          className="bi-views"
+          label={t('title')}
+          tabs={[
+            { key: 'metrics', label: t('views.metrics') },
+            { key: 'rejected', label: t('views.rejected') },
+          ]}
+          activeKey={view}
+          onChange={(key) => setView(key === 'rejected' ? 'rejected' : 'metrics')}
         />
-        <Select
-          id="bi-metric"
-          label={t('metric')}
-          options={metricOptions}
-          value={metric}
-          onChange={chooseMetric}
-        />
-      </div>
-      {def && <p className="bi-description">{def.description[lang]}</p>}
-
-      <form
-        className="pui-filter-bar"
-        aria-label={t('filters')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!invalid) update();
-        }}
-      >
-        {has('carrier') && (
-          <Select
-            id="bi-carrier"
-            label={t('carrier')}
-            options={carrierOptions}
-            value={filters.carrier}
-            onChange={(v) => setFilters((f) => ({ ...f, carrier: v }))}
-          />
-        )}
-        {has('pol_loc') && (
-          <TextInput
-            id="bi-pol"
-            label={t('pol')}
-            placeholder={t('portHint')}
-            maxLength={100}
-            value={filters.pol}
-            onChange={(e) => setFilters((f) => ({ ...f, pol: e.target.value }))}
-          />
-        )}
-        {has('pod_loc') && (
-          <TextInput
-            id="bi-pod"
-            label={t('pod')}
-            placeholder={t('portHint')}
-            maxLength={100}
-            value={filters.pod}
-            onChange={(e) => setFilters((f) => ({ ...f, pod: e.target.value }))}
-          />
-        )}
-        {has('created_at_range') && (
-          <DateRangeFilter
-            legend={t('createdRange')}
-            name="created_at_range"
-            after={filters.after}
-            before={filters.before}
-            onChange={({ after, before }) => setFilters((f) => ({ ...f, after, before }))}
-          />
-        )}
-        {def?.numericFilters.map((n) => (
-          <NumberInput
-            key={n.name}
-            id={`bi-${n.name}`}
-            name={n.name}
-            label={n.labels[lang]}
-            min={n.min}
-            max={n.max}
-            value={filters.numeric[n.name] ?? ''}
-            onValidityChange={(valid) => setNumericValid((v) => ({ ...v, [n.name]: valid }))}
-            onValueChange={(value) =>
-              setFilters((f) => ({ ...f, numeric: { ...f.numeric, [n.name]: value } }))
-            }
-          />
-        ))}
-        <div className="pui-list-actions pui-filter-bar__wide">
-          <Button type="submit" variant="primary" disabled={!def || invalid} busy={loading}>
-            {t('update')}
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={!def || invalid}
-            busy={exporting}
-            onClick={() => void exportFile()}
-          >
-            {t('export')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={reset}>
-            {t('reset')}
-          </Button>
-        </div>
-      </form>
-
-      <div className="bi-result" aria-live="polite">
-        {loading ? (
-          <div className="bi-loading" data-testid="bi-loading">
-            <Spinner size="lg" label={t('loading')} />
+      )}
+      {superuser && view === 'rejected' ? (
+        <RejectedEvents carriers={carriers} />
+      ) : (
+        <>
+          <div className="bi-selectors">
+            <Select
+              id="bi-category"
+              label={t('category')}
+              options={categoryOptions}
+              value={category}
+              onChange={chooseCategory}
+            />
+            <Select
+              id="bi-metric"
+              label={t('metric')}
+              options={metricOptions}
+              value={metric}
+              onChange={chooseMetric}
+            />
           </div>
-        ) : empty || !def || !result ? (
-          <p className="bi-empty" data-testid="bi-empty">
-            {t('noResults')}
-          </p>
-        ) : result.kind === 'table' ? (
-          <BiTable
-            result={result}
-            lang={lang}
-            page={page}
-            loading={loading}
-            onPageChange={(p) => void load(p)}
-          />
-        ) : (
-          <BiChart
-            def={def}
-            result={result}
-            lang={lang}
-            narrow={narrow}
-            onDrill={(query) => navigate(`/shipments?${query}`)}
-          />
-        )}
-      </div>
+          {def && <p className="bi-description">{def.description[lang]}</p>}
+
+          <form
+            className="pui-filter-bar"
+            aria-label={t('filters')}
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!invalid) update();
+            }}
+          >
+            {has('carrier') && (
+              <Select
+                id="bi-carrier"
+                label={t('carrier')}
+                options={carrierOptions}
+                value={filters.carrier}
+                onChange={(v) => setFilters((f) => ({ ...f, carrier: v }))}
+              />
+            )}
+            {has('pol_loc') && (
+              <TextInput
+                id="bi-pol"
+                label={t('pol')}
+                placeholder={t('portHint')}
+                maxLength={100}
+                value={filters.pol}
+                onChange={(e) => setFilters((f) => ({ ...f, pol: e.target.value }))}
+              />
+            )}
+            {has('pod_loc') && (
+              <TextInput
+                id="bi-pod"
+                label={t('pod')}
+                placeholder={t('portHint')}
+                maxLength={100}
+                value={filters.pod}
+                onChange={(e) => setFilters((f) => ({ ...f, pod: e.target.value }))}
+              />
+            )}
+            {has('created_at_range') && (
+              <DateRangeFilter
+                legend={t('createdRange')}
+                name="created_at_range"
+                after={filters.after}
+                before={filters.before}
+                onChange={({ after, before }) => setFilters((f) => ({ ...f, after, before }))}
+              />
+            )}
+            {def?.numericFilters.map((n) => (
+              <NumberInput
+                key={n.name}
+                id={`bi-${n.name}`}
+                name={n.name}
+                label={n.labels[lang]}
+                min={n.min}
+                max={n.max}
+                value={filters.numeric[n.name] ?? ''}
+                onValidityChange={(valid) => setNumericValid((v) => ({ ...v, [n.name]: valid }))}
+                onValueChange={(value) =>
+                  setFilters((f) => ({ ...f, numeric: { ...f.numeric, [n.name]: value } }))
+                }
+              />
+            ))}
+            <div className="pui-list-actions pui-filter-bar__wide">
+              <Button type="submit" variant="primary" disabled={!def || invalid} busy={loading}>
+                {t('update')}
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={!def || invalid}
+                busy={exporting}
+                onClick={() => void exportFile()}
+              >
+                {t('export')}
+              </Button>
+              <Button type="button" variant="secondary" onClick={reset}>
+                {t('reset')}
+              </Button>
+            </div>
+          </form>
+
+          <div className="bi-result" aria-live="polite">
+            {loading ? (
+              <div className="bi-loading" data-testid="bi-loading">
+                <Spinner size="lg" label={t('loading')} />
+              </div>
+            ) : empty || !def || !result ? (
+              <p className="bi-empty" data-testid="bi-empty">
+                {t('noResults')}
+              </p>
+            ) : result.kind === 'table' ? (
+              <BiTable
+                result={result}
+                lang={lang}
+                page={page}
+                loading={loading}
+                onPageChange={(p) => void load(p)}
+              />
+            ) : (
+              <BiChart
+                def={def}
+                result={result}
+                lang={lang}
+                narrow={narrow}
+                onDrill={(query) => navigate(`/shipments?${query}`)}
+              />
+            )}
+          </div>
+        </>
+      )}
     </section>
   );
 }

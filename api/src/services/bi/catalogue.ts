@@ -77,7 +77,8 @@ const ALL_FILTERS: FilterName[] = ['carrier', 'pol_loc', 'pod_loc', 'created_at_
 
 export const STOPPED_DAYS: NumericFilter = {
   name: 'stopped_days',
-  default: 5,
+  // 3 days: the free time terminals commonly grant before storage is charged.
+  default: 3,
   min: 1,
   max: 365,
   labels: { en: 'Stopped days', es: 'Días detenido' },

@@ -576,16 +576,20 @@ async function etaAccuracy(ctx: MetricContext): Promise<ChartResult> {
     n: sums?.[`n${b}`] ?? '0',
     err: sums?.[`e${b}`] ?? '0',
   }));
-  // Carrier ETA: every ETA the carrier published before the arrival, bucketed by how long before it.
+  // Carrier ETA: every ETA the carrier published before the arrival, bucketed by how long before it. When it was
+  // published is the carrier event's creation time (eventCreatedDateTime) where the change came from one: a
+  // container whose history was fetched after the fact (a request made late, the demo data) still counts.
   const carrier = await rows(
     ctx,
     sql<{ b: number; n: string; err: string }>`
-      SELECT bi_day_bucket((extract(epoch FROM shipments.ata - m.changed_at) / 86400)::numeric,
+      SELECT bi_day_bucket((extract(epoch FROM shipments.ata - k.known_at) / 86400)::numeric,
                            ${LEAD_BOUNDS}::numeric[]) AS b,
              count(*) AS n, sum(abs(extract(epoch FROM m.new_value - shipments.ata) / 86400)) AS err
       FROM milestone_date_changes m
       JOIN shipments ON shipments.id = m.shipment_id
-      WHERE m.field = 'eta' AND m.new_value IS NOT NULL AND shipments.ata IS NOT NULL AND m.changed_at <= shipments.ata
+      LEFT JOIN carrier_events ce ON ce.id = m.carrier_event_id
+      CROSS JOIN LATERAL (SELECT least(m.changed_at, coalesce(ce.event_created_at, m.changed_at)) AS known_at) k
+      WHERE m.field = 'eta' AND m.new_value IS NOT NULL AND shipments.ata IS NOT NULL AND k.known_at <= shipments.ata
         AND ${shipmentWhere(ctx)}
       GROUP BY 1`,
   );
@@ -761,11 +765,12 @@ function carrierOn(ctx: MetricContext, column: RawBuilder<unknown>): RawBuilder<
 }
 
 async function tqCompleteness(ctx: MetricContext): Promise<ChartResult> {
+  // A milestone with no planned date is not due: 0, not NULL (one NULL term would blank out the whole row's sum).
   const due = (m: string) =>
-    sql`(coalesce(shipments.${sql.ref(`${m}_planned_last`)}, shipments.${sql.ref(`${m}_planned_initial`)}) < ${ctx.now})::int`;
+    sql`coalesce((coalesce(shipments.${sql.ref(`${m}_planned_last`)}, shipments.${sql.ref(`${m}_planned_initial`)}) < ${ctx.now})::int, 0)`;
   const got = (m: string) =>
-    sql`(coalesce(shipments.${sql.ref(`${m}_planned_last`)}, shipments.${sql.ref(`${m}_planned_initial`)}) < ${ctx.now}
-         AND shipments.${sql.ref(`${m}_actual`)} IS NOT NULL)::int`;
+    sql`coalesce((coalesce(shipments.${sql.ref(`${m}_planned_last`)}, shipments.${sql.ref(`${m}_planned_initial`)}) < ${ctx.now}
+         AND shipments.${sql.ref(`${m}_actual`)} IS NOT NULL)::int, 0)`;
   return perCarrier(
     ctx,
     sql`SELECT shipments.carrier_id, sum(${sql.join(MILESTONES_DUE.map(got), sql` + `)}) AS a,

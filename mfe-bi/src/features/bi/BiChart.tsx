@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type ApexChartsType from 'apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { ChartResult, Lang, MetricDef } from '../../lib/bi-api';
-import { cutLabel, drillQuery, formatValue, scale } from '../../lib/format';
+import { axisTitleKey, cutLabel, drillQuery, formatValue, scale, smallCountAxis } from '../../lib/format';
 import { NS } from '../../i18n';
 
 export interface BiChartProps {
@@ -40,6 +40,15 @@ export function BiChart({ def, result, lang, onDrill, narrow }: BiChartProps) {
   const stacked = !def.isNotStacked && !def.specialFormat && result.datasets.length > 1;
   const options = useMemo((): ApexOptions => {
     const unit = result.unit;
+    const series = result.datasets.map((d) => ({
+      name: d.label[lang],
+      data: d.data.map((v) => scale(v, unit)),
+    }));
+    const countAxis = smallCountAxis(
+      series.map((s) => s.data),
+      unit,
+      stacked,
+    );
     const colours = result.datasets.map((d, i) => HEALTH_COLOURS[d.key] ?? PALETTE[(i + 3) % PALETTE.length]);
     return {
       chart: {
@@ -65,10 +74,7 @@ export function BiChart({ def, result, lang, onDrill, narrow }: BiChartProps) {
       plotOptions: { bar: { horizontal: false, columnWidth: def.specialFormat ? '70%' : '60%' } },
       dataLabels: { enabled: false },
       legend: { position: 'bottom' as const, fontSize: narrow ? '11px' : '12px' },
-      series: result.datasets.map((d) => ({
-        name: d.label[lang],
-        data: d.data.map((v) => scale(v, unit)),
-      })),
+      series,
       xaxis: {
         categories: full.map((l) => cutLabel(l)),
         labels: {
@@ -80,13 +86,15 @@ export function BiChart({ def, result, lang, onDrill, narrow }: BiChartProps) {
       },
       yaxis: {
         labels: { formatter: (v: number) => formatValue(v, unit, lang) },
-        title: { text: t(`units.${unit}`) },
-        max: unit === 'percent' ? 100 : undefined,
-        min: unit === 'percent' ? 0 : undefined,
+        title: { text: t(axisTitleKey(unit, def.entity)) },
+        max: unit === 'percent' ? 100 : countAxis?.max,
+        min: unit === 'percent' ? 0 : countAxis?.min,
+        tickAmount: countAxis?.tickAmount,
       },
       tooltip: {
-        shared: stacked,
-        intersect: !stacked,
+        // Every series of the hovered label (planned and actual side by side, the carriers of a month).
+        shared: result.datasets.length > 1,
+        intersect: result.datasets.length <= 1,
         x: { formatter: (_v: unknown, o?: { dataPointIndex: number }) => full[o?.dataPointIndex ?? 0] ?? '' },
         y: { formatter: (v: number | null) => formatValue(v, unit, lang) },
       },

@@ -29,8 +29,10 @@ export function BiTable({ result, lang, page, onPageChange, loading }: BiTablePr
       if (c.key === 'id') return <Link to={`/shipments/${v}`}>{v}</Link>;
       if (c.key === 'health') return t(`health.${v}`, { defaultValue: String(v) });
       if (c.key === 'place') return t(`place.${v}`, { defaultValue: String(v) });
-      if (c.type === 'date') return String(v).slice(0, 10);
-      if (c.type === 'number' && typeof v === 'number') return formatValue(v, 'days', lang);
+      // A date never wraps in two (2026-12-/16).
+      if (c.type === 'date') return <span className="bi-nowrap">{String(v).slice(0, 10)}</span>;
+      if (c.type === 'number' && typeof v === 'number')
+        return <span className="bi-nowrap">{formatValue(v, 'days', lang)}</span>;
       return String(v);
     },
   }));
