@@ -8,7 +8,6 @@ const SHARED_PACKAGES = [
   'zustand',
   'i18next',
   'react-i18next',
-  'dayjs',
   '@portal/shared-ui',
   '@portal/shared-api',
 ];
@@ -21,9 +20,9 @@ const SHARED_ENTRY_POINTS = [
   { key: '@portal/shared-ui/lists', pkg: '@portal/shared-ui' },
 ];
 
-// Deep imports (react/jsx-runtime, react-dom/client, dayjs/plugin/...) are shared through trailing-slash keys;
+// Deep imports (react/jsx-runtime, react-dom/client) are shared through trailing-slash keys;
 // without them they would be bundled twice.
-const DEEP_IMPORT_PACKAGES = ['react', 'react-dom', 'dayjs'];
+const DEEP_IMPORT_PACKAGES = ['react', 'react-dom'];
 
 function installedVersion(pkg, fromDir) {
   const pkgJson = require.resolve(`${pkg}/package.json`, { paths: [fromDir, path.join(__dirname, '..')] });
