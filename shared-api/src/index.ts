@@ -1,4 +1,5 @@
 export * from './types';
+export type { ApiAnswer, ApiListRow } from './contract';
 export * from './config';
 export * from './query';
 export * from './errors';

@@ -1,4 +1,7 @@
-// TypeScript types for every entity of the product spec, section 3. Dates travel as ISO strings.
+// TypeScript types for every entity of the product spec, section 3. Dates travel as ISO strings. Where an entity
+// is an answer of the API, its type is read from the generated contract (contract.ts, made from the API's
+// OpenAPI document), so the two cannot drift; the others are still written here.
+import type { ApiAnswer, ApiListRow } from './contract';
 
 export type Id = number;
 export type IsoDate = string; // yyyy-MM-dd or a full ISO timestamp
@@ -74,23 +77,9 @@ export interface User {
 }
 
 /** The user summary used in teams and projects. */
-export interface UserSummary {
-  id: Id;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export type UserSummary = Team['members'][number];
 
-export interface Carrier {
-  id: Id;
-  official_name: string;
-  short_name: string;
-  scac: string;
-  oicode: string | null;
-  request_type_support: { b_id: boolean; c_id: boolean; m_bl: boolean };
-  ctt_quality: { note: string | null; rank: number | null };
-}
+export type Carrier = ApiAnswer<'/api/carriers/{id}/'>;
 
 export type CodeTypeKey = 'c_id' | 'b_id' | 'm_bl';
 export interface CodeType {
@@ -103,13 +92,7 @@ export const CODE_TYPES: readonly CodeType[] = [
   { key: 'm_bl', label: 'B/L number' },
 ];
 
-export interface EventCode {
-  id: Id;
-  code: number;
-  description: string;
-  code_name: string;
-  only_daily: boolean;
-}
+export type EventCode = ApiListRow<'/api/event-codes/'>;
 
 export interface AlertEvent {
   id: Id;
@@ -312,18 +295,9 @@ export interface TrackingRequest {
   alerts: AlertEvent[];
 }
 
-export interface Project {
-  id: Id;
-  name: string;
-  subscribers: UserSummary[];
-}
+export type Project = ApiAnswer<'/api/projects/{id}/'>;
 
-export interface Team {
-  id: Id;
-  name: string;
-  coordinators: UserSummary[];
-  members: UserSummary[];
-}
+export type Team = ApiAnswer<'/api/teams/{id}/'>;
 
 export type ReportSchedule = 'daily' | 'weekly' | 'monthly' | '';
 
@@ -337,13 +311,7 @@ export interface ExportTemplate {
   filters: Record<string, unknown>;
 }
 
-export interface DashboardStats {
-  shipments_last_week_count: number;
-  shipments_on_track_count: number;
-  shipments_warning_count: number;
-  shipments_delayed_count?: number;
-  shipments_with_incidents_count: number;
-}
+export type DashboardStats = ApiAnswer<'/api/shipments/stats/'>;
 
 export interface BiMetricDefinition {
   category: string;

@@ -26,10 +26,7 @@ async function allPages<T>(path: string, query: Record<string, string> = {}, max
 }
 
 /** An event code as GET event-codes answers it (with the Spanish description and its group). */
-export interface EventCodeFull extends EventCode {
-  description_es?: string;
-  category?: string;
-}
+export type EventCodeFull = EventCode;
 
 export interface GroupWrite {
   name?: string;

@@ -17,6 +17,7 @@ const carrier = (over: Partial<Carrier> = {}): Carrier => ({
   oicode: 'EGLV',
   request_type_support: { b_id: true, c_id: true, m_bl: true },
   ctt_quality: { note: 'Good coverage.', rank: 4 },
+  booking_bl_required_container: false,
   ...over,
 });
 const NEEDS_CONTAINER = carrier({

@@ -8,8 +8,20 @@ import { SHIPMENT_FILTERS } from './filters';
 import { ShipmentFiltersPanel } from './ShipmentFiltersPanel';
 
 const PROJECTS = [
-  { id: 4, name: 'Reefers', subscribers: [] },
-  { id: 9, name: 'Retail', subscribers: [] },
+  {
+    id: 4,
+    name: 'Reefers',
+    subscribers: [],
+    created_at: '2026-01-01T00:00:00Z',
+    modified_at: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 9,
+    name: 'Retail',
+    subscribers: [],
+    created_at: '2026-01-01T00:00:00Z',
+    modified_at: '2026-01-01T00:00:00Z',
+  },
 ];
 let projects: typeof PROJECTS = [];
 

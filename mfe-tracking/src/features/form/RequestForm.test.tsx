@@ -16,6 +16,7 @@ const carrier = (id: number, name: string, over: Partial<Carrier> = {}): Carrier
   oicode: null,
   request_type_support: { b_id: true, c_id: true, m_bl: true },
   ctt_quality: { note: 'Good coverage.', rank: 4 },
+  booking_bl_required_container: false,
   ...over,
 });
 
@@ -26,7 +27,15 @@ const CARRIERS = [
   }),
   carrier(3, 'Yang Ming', { request_type_support: { b_id: false, c_id: true, m_bl: true } }),
 ];
-const PROJECTS: Project[] = [{ id: 9, name: 'Reefers', subscribers: [] }];
+const PROJECTS: Project[] = [
+  {
+    id: 9,
+    name: 'Reefers',
+    subscribers: [],
+    created_at: '2026-01-01T00:00:00Z',
+    modified_at: '2026-01-01T00:00:00Z',
+  },
+];
 
 function setup({ writable = true, projects = PROJECTS, lng = 'en' as 'en' | 'es' } = {}) {
   const i18n = createTestI18n(lng);

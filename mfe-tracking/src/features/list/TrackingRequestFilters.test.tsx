@@ -8,8 +8,20 @@ import { DEFAULT_ORDERING, FILTERS } from './columns';
 import { TrackingRequestFilters } from './TrackingRequestFilters';
 
 const PROJECTS = [
-  { id: 4, name: 'Reefers', subscribers: [] },
-  { id: 9, name: 'Retail', subscribers: [] },
+  {
+    id: 4,
+    name: 'Reefers',
+    subscribers: [],
+    created_at: '2026-01-01T00:00:00Z',
+    modified_at: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 9,
+    name: 'Retail',
+    subscribers: [],
+    created_at: '2026-01-01T00:00:00Z',
+    modified_at: '2026-01-01T00:00:00Z',
+  },
 ];
 
 function Harness({ projects }: { projects: typeof PROJECTS }) {
