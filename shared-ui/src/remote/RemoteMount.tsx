@@ -1,7 +1,17 @@
-// The one way the portal mounts a module of a remote (the shell's pages, a remote's widgets): lazy loading
-// through the loader with its retries, `loading` meanwhile, and an error boundary whose fallback offers a Retry
-// that really loads again (the remote is reset and a fresh lazy component is made).
-import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+// The one way the portal mounts a module of a remote (the shell's pages, a remote's widgets): loading through
+// the loader with its retries, `loading` meanwhile, and an error boundary whose fallback offers a Retry that
+// really loads again (the remote is reset and loaded anew). The module is loaded in an effect and rendered as
+// soon as it is there, not through React.lazy: React holds a Suspense boundary's content back for up to 300 ms
+// after its fallback showed, which every remote page paid for (measured on the map page).
+import {
+  Component,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { loadComponentModule, remoteOf } from './loadModule';
 import { useRemoteLoader } from './remoteLoader';
 
@@ -45,16 +55,31 @@ export interface RemoteMountProps<P extends object> {
   fallback: (retry: () => void, busy: boolean) => ReactNode;
 }
 
+type Loaded<P> =
+  | { status: 'loading' }
+  | { status: 'ready'; component: ComponentType<P> }
+  | { status: 'failed'; error: unknown };
+
 export function RemoteMount<P extends object>({ id, props, loading, fallback }: RemoteMountProps<P>) {
   const loader = useRemoteLoader();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
-  // A new lazy component per attempt: React.lazy caches its (failed) promise, so a retry needs a fresh one.
-  const Loaded = useMemo(
-    () => lazy(() => loadComponentModule<P>(loader, id)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` forces a new lazy component
-    [loader, id, attempt],
-  );
+  const [loaded, setLoaded] = useState<Loaded<P>>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    setLoaded({ status: 'loading' });
+    loadComponentModule<P>(loader, id).then(
+      (module) => current && setLoaded({ status: 'ready', component: module.default }),
+      (error: unknown) => {
+        if (!current) return;
+        console.warn(`[remote] ${id} failed to load`, error);
+        setLoaded({ status: 'failed', error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [loader, id, attempt]);
   const retry = async () => {
     setBusy(true);
     try {
@@ -64,8 +89,12 @@ export function RemoteMount<P extends object>({ id, props, loading, fallback }: 
       setAttempt((n) => n + 1);
     }
   };
+  if (loaded.status === 'failed') return <>{fallback(() => void retry(), busy)}</>;
+  if (loaded.status === 'loading') return <>{loading}</>;
+  const Loaded = loaded.component;
   return (
     <RemoteBoundary key={attempt} name={id} fallback={() => fallback(() => void retry(), busy)}>
+      {/* for modules that suspend inside (their own lazy parts) */}
       <Suspense fallback={loading}>
         <Loaded {...props} />
       </Suspense>
