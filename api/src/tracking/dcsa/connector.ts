@@ -67,27 +67,48 @@ export class ConnectorError extends Error {
 /** The major version sent in API-Version (the spec asks for the major version only). */
 export const DCSA_API_MAJOR = '2';
 
-function authHeaders(credentials?: DcsaCredentials | null): Record<string, string> {
-  if (!credentials) return {};
-  if (credentials.type === 'bearer') return { authorization: `Bearer ${credentials.token}` };
+/**
+ * The headers of every request to a carrier: Accept, API-Version (v2.2: the major version; v3.0:
+ * the full one) and the carrier's credentials (bearer token, basic or an API-key header). The only
+ * place credentials become headers.
+ */
+export function carrierHeaders(
+  version: DcsaVersion | undefined,
+  credentials?: DcsaCredentials | null,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'API-Version': version === '3.0' ? DCSA_V3_API_VERSION : DCSA_API_MAJOR,
+  };
+  if (!credentials) return headers;
+  if (credentials.type === 'bearer') return { ...headers, authorization: `Bearer ${credentials.token}` };
   if (credentials.type === 'basic') {
     return {
+      ...headers,
       authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`,
     };
   }
-  return { [credentials.name]: credentials.value };
+  return { ...headers, [credentials.name]: credentials.value };
 }
 
-async function fetchJson(
+/**
+ * One HTTP request to a carrier (every carrier call of the portal goes through here): the answer's
+ * status, headers and text, or a ConnectorError (timeout, network) when there is none.
+ */
+async function carrierRequest(
   url: string,
-  headers: Record<string, string>,
+  init: { method?: 'GET' | 'POST' | 'DELETE'; headers: Record<string, string>; body?: unknown },
   timeoutMs: number,
-): Promise<{ status: number; body: unknown; nextPage: string | null; nextCursor: string | null }> {
-  let res: Response;
-  let text: string;
+): Promise<{ status: number; ok: boolean; headers: Headers; text: string }> {
   try {
-    res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    text = await res.text();
+    const res = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers:
+        init.body === undefined ? init.headers : { ...init.headers, 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: res.status, ok: res.ok, headers: res.headers, text: await res.text() };
   } catch (err) {
     const name = (err as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') {
@@ -95,13 +116,21 @@ async function fetchJson(
     }
     throw new ConnectorError('network', `Could not reach ${url}: ${(err as Error).message}`);
   }
+}
+
+async function fetchJson(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ status: number; body: unknown; nextPage: string | null; nextCursor: string | null }> {
+  const res = await carrierRequest(url, { headers }, timeoutMs);
   if (res.status === 404) return { status: 404, body: null, nextPage: null, nextCursor: null };
   if (!res.ok) throw new ConnectorError('http', `${url} answered ${res.status}`, res.status);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(res.text);
   } catch {
-    throw new ConnectorError('malformed', `${url} answered invalid JSON: ${text.slice(0, 80)}`);
+    throw new ConnectorError('malformed', `${url} answered invalid JSON: ${res.text.slice(0, 80)}`);
   }
   return {
     status: res.status,
@@ -117,11 +146,7 @@ export function createDcsaConnector(options: ConnectorOptions) {
   const maxPages = options.maxPages ?? 500;
   const base = options.baseUrl.replace(/\/+$/, '');
   const v3 = options.version === '3.0';
-  const headers = {
-    accept: 'application/json',
-    'API-Version': v3 ? DCSA_V3_API_VERSION : DCSA_API_MAJOR,
-    ...authHeaders(options.credentials),
-  };
+  const headers = carrierHeaders(options.version, options.credentials);
 
   async function poll(request: PollRequest): Promise<PollResult> {
     const first = new URL(`${base}/${v3 ? 'v3' : 'v2'}/events`);
@@ -219,7 +244,8 @@ export function createDcsaConnector(options: ConnectorOptions) {
    * POST {base}/v3/event-subscriptions with the same body (callbackUrl, secret, the reference);
    * the carrier then calls the v3 consumer endpoint POST {callbackUrl}/events. Returns the
    * carrier's subscription id (null when it gave none), or `refused` when it did not answer 200/201
-   * (a v3 carrier without that registration is polled only).
+   * (a v3 carrier without that registration is polled only). No answer (timeout, network): a
+   * ConnectorError.
    */
   async function subscribe(request: {
     codeType: PollRequest['codeType'];
@@ -227,18 +253,26 @@ export function createDcsaConnector(options: ConnectorOptions) {
     callbackUrl: string;
     secret: string;
   }): Promise<{ refused: true } | { refused: false; carrierSubscriptionId: string | null }> {
-    const res = await fetch(`${base}/${v3 ? 'v3' : 'v2'}/event-subscriptions`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        callbackUrl: request.callbackUrl,
-        secret: request.secret,
-        [REFERENCE_PARAMETER[request.codeType]]: request.reference,
-      }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const res = await carrierRequest(
+      `${base}/${v3 ? 'v3' : 'v2'}/event-subscriptions`,
+      {
+        method: 'POST',
+        headers,
+        body: {
+          callbackUrl: request.callbackUrl,
+          secret: request.secret,
+          [REFERENCE_PARAMETER[request.codeType]]: request.reference,
+        },
+      },
+      timeoutMs,
+    );
     if (res.status !== 201 && res.status !== 200) return { refused: true };
-    const body = (await res.json().catch(() => ({}))) as { subscriptionID?: unknown };
+    let body: { subscriptionID?: unknown } = {};
+    try {
+      body = (JSON.parse(res.text) as typeof body | null) ?? {};
+    } catch {
+      // An answer without a JSON body: the carrier gave no subscription id.
+    }
     return {
       refused: false,
       carrierSubscriptionId: typeof body.subscriptionID === 'string' ? body.subscriptionID : null,
@@ -247,13 +281,10 @@ export function createDcsaConnector(options: ConnectorOptions) {
 
   /** Cancels a subscription at the carrier (DELETE); errors and refusals are ignored. */
   async function unsubscribe(carrierSubscriptionId: string): Promise<void> {
-    await fetch(
+    await carrierRequest(
       `${base}/${v3 ? 'v3' : 'v2'}/event-subscriptions/${encodeURIComponent(carrierSubscriptionId)}`,
-      {
-        method: 'DELETE',
-        headers: { 'API-Version': headers['API-Version'], ...authHeaders(options.credentials) },
-        signal: AbortSignal.timeout(timeoutMs),
-      },
+      { method: 'DELETE', headers },
+      timeoutMs,
     ).catch(() => undefined);
   }
 

@@ -1,8 +1,17 @@
 // Where a carrier's DCSA endpoint is: its own base URL, or (NULL in carriers.dcsa_base_url) the
-// carrier network simulator at `<simulatorBaseUrl>/<SCAC>`.
+// carrier network simulator at `<simulatorBaseUrl>/<SCAC>`; and the connector that talks to it, of
+// the version the carrier speaks (carriers.dcsa_api_version). Every HTTP call to a carrier (events,
+// subscriptions) is made by that connector (dcsa/connector.ts), never by the engine.
 import type { DcsaCredentials } from '../../db/types';
-import type { DcsaVersion } from '../dcsa/connector';
-import type { CarrierEndpoint } from './subscriptions';
+import { createDcsaConnector, type DcsaConnector, type DcsaVersion } from '../dcsa/connector';
+
+export interface CarrierEndpoint {
+  carrierId: number;
+  baseUrl: string;
+  credentials: DcsaCredentials | null;
+  /** The DCSA version the carrier speaks (default 2.2). */
+  version?: DcsaVersion;
+}
 
 export interface CarrierRow {
   id: number;
@@ -33,4 +42,14 @@ export function carrierEndpoint(
         version: dcsaVersionOf(carrier.dcsa_api_version),
       }
     : null;
+}
+
+/** The DCSA connector of a carrier endpoint (its version and credentials), with a timeout per request. */
+export function connectorFor(endpoint: CarrierEndpoint, timeoutMs: number): DcsaConnector {
+  return createDcsaConnector({
+    baseUrl: endpoint.baseUrl,
+    credentials: endpoint.credentials,
+    timeoutMs,
+    version: endpoint.version,
+  });
 }

@@ -4,12 +4,12 @@
 // polls; a 4xx refusal of the reference turns it invalid at once.
 import { sql } from 'kysely';
 import type { RejectedPayload } from '../dcsa/connector';
-import { ConnectorError, createDcsaConnector, type DcsaVersion } from '../dcsa/connector';
+import { ConnectorError } from '../dcsa/connector';
 import type { DcsaEvent } from '../dcsa/types';
 import type { V3Retraction } from '../dcsa/v3';
 import { backoffSeconds } from './config';
 import type { EngineDeps } from './deps';
-import { carrierEndpoint, dcsaVersionOf } from './endpoint';
+import { carrierEndpoint, connectorFor } from './endpoint';
 import { CODE_TYPE_LABEL, markInvalid, warning } from './lifecycle';
 import { subscribe } from './subscriptions';
 
@@ -105,8 +105,8 @@ export async function pollTrackingRequest(
     return { kind: 'failed', error: message, retryInSeconds: delay };
   };
 
-  // The DCSA version the carrier speaks (carriers.dcsa_api_version, e.g. 2.2.0 or 3.0.0).
-  const version: DcsaVersion = dcsaVersionOf(row.dcsa_api_version);
+  // The endpoint carries the DCSA version the carrier speaks (carriers.dcsa_api_version, e.g. 2.2.0
+  // or 3.0.0), which chooses the connector.
   const endpoint = carrierEndpoint(
     {
       id: row.carrier_id,
@@ -119,12 +119,7 @@ export async function pollTrackingRequest(
   );
   if (!endpoint) return fail(`No DCSA endpoint is configured for ${row.scac}.`);
 
-  const connector = createDcsaConnector({
-    baseUrl: endpoint.baseUrl,
-    credentials: endpoint.credentials,
-    timeoutMs: config.carrierTimeoutMs,
-    version,
-  });
+  const connector = connectorFor(endpoint, config.carrierTimeoutMs);
   let result;
   try {
     result = await connector.poll({

@@ -6,26 +6,14 @@
 // /api/dcsa/callback/{id}/v3/events.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, DcsaCredentials } from '../../db/types';
-import { createDcsaConnector, type DcsaVersion } from '../dcsa/connector';
+import type { Database } from '../../db/types';
 import type { CodeType } from '../dcsa/types';
+import { connectorFor, type CarrierEndpoint } from './endpoint';
 
-export interface CarrierEndpoint {
-  carrierId: number;
-  baseUrl: string;
-  credentials: DcsaCredentials | null;
-  /** The DCSA version the carrier speaks (default 2.2). */
-  version?: DcsaVersion;
-}
+export type { CarrierEndpoint };
 
-// The HTTP calls to the carrier are the connector's (dcsa/connector.ts); this module keeps our side.
-const connectorFor = (endpoint: CarrierEndpoint, timeoutMs: number) =>
-  createDcsaConnector({
-    baseUrl: endpoint.baseUrl,
-    credentials: endpoint.credentials,
-    timeoutMs,
-    version: endpoint.version,
-  });
+// The HTTP calls to the carrier (POST/DELETE of the subscription) are the connector's
+// (dcsa/connector.ts, chosen by the carrier's version in endpoint.ts); this module keeps our side.
 
 /** Subscribes a tracking request (once); returns our subscription id, or null if the carrier refused. */
 export async function subscribe(
