@@ -21,5 +21,5 @@ export { ALERT, STATUS } from './types';
 export { deriveShipment, locodesOf, vesselsOf } from './derive';
 export { detectAlerts } from './alerts';
 export { milestoneChanges, HISTORY_COLUMNS } from './changes';
-export { predictPodArrival, podTimeOfArrivalWarning } from './predict';
+export { POD_BAND_NOMINAL_COVERAGE, predictPodArrival, podTimeOfArrivalWarning } from './predict';
 export type { PredictionInput, WarningInput } from './predict';
