@@ -158,7 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(eventRoutes);
       await api.register((await import('./routes/bi')).biRoutes);
       await api.register((await import('./routes/rejected-events')).rejectedEventRoutes);
-      await api.register(import('./contact'), { prefix: '/products' });
+      await api.register((await import('./contact')).contactRoutes, { prefix: '/products' });
       await api.register((await import('./routes/api-keys')).apiKeyRoutes);
       await api.register((await import('./routes/webhooks')).webhookRoutes, opts.webhooks ?? {});
     },

@@ -2,7 +2,7 @@
 import { exportCss } from './features/export/styles';
 const mobile = '@media (max-width: 620px)';
 
-export const shipmentsCss = `
+const shipmentsCss = `
 .shp-page { display: flex; flex-direction: column; gap: var(--pui-space-lg); min-width: 0; }
 .shp-page h1 { margin: 0; font-size: var(--pui-font-size-xl); }
 .shp-head { display: flex; flex-wrap: wrap; align-items: flex-end; justify-content: space-between; gap: var(--pui-space-md); }

@@ -4,7 +4,7 @@ import type { RemoteName } from './remotes/contract';
 
 export type Access = 'public' | 'token' | 'token+write' | 'token+write+manager';
 
-export interface RemoteRef {
+interface RemoteRef {
   remote: RemoteName;
   /** Exposed module without './', e.g. 'DashboardPage'. */
   module: string;
@@ -163,15 +163,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'not-found', path: '*', access: 'public', titleKey: 'areas.notFound', shell: 'not-found' },
 ];
 
-export const NOT_FOUND_ROUTE = ROUTES[ROUTES.length - 1];
+const NOT_FOUND_ROUTE = ROUTES[ROUTES.length - 1];
 
 /** The route a pathname renders (the not-found route when none matches). */
 export function findRoute(pathname: string): RouteDef {
   return ROUTES.find((route) => route.path !== '*' && matchPath(route.path, pathname)) ?? NOT_FOUND_ROUTE;
-}
-
-export function routeByName(name: string): RouteDef | undefined {
-  return ROUTES.find((route) => route.name === name);
 }
 
 /** The top tabs (spec section 2, "Shell"): key, path and label key in the 'shell' namespace. */

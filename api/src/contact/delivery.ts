@@ -9,7 +9,7 @@ import { bossDb } from '../lib/boss-db';
 import type { Mailer } from '../mail';
 import { contactDb, type ContactRow } from './store';
 
-export const CONTACT_QUEUE = 'contact-mail';
+const CONTACT_QUEUE = 'contact-mail';
 
 export interface DeliveryOptions {
   /** Tries per job after the first (default 8). */
@@ -39,7 +39,7 @@ export interface DeliveryDeps {
 }
 
 /** The sales mail of one request: readable as plain text, every field labelled. */
-export function salesMessage(row: ContactRow, salesAddress: string) {
+function salesMessage(row: ContactRow, salesAddress: string) {
   const lines = [
     `New request for information from the public site (#${row.id}).`,
     '',
@@ -64,7 +64,7 @@ export function salesMessage(row: ContactRow, salesAddress: string) {
 }
 
 /** Sends one stored request unless it already went out; marks it sent, or records the error and throws. */
-export async function deliverContactRequest(deps: DeliveryDeps, id: string): Promise<'sent' | 'skipped'> {
+async function deliverContactRequest(deps: DeliveryDeps, id: string): Promise<'sent' | 'skipped'> {
   const db = contactDb(deps.db);
   const row = await db
     .updateTable('contact_requests')

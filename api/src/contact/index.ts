@@ -1,7 +1,5 @@
 // The contact ("send-mail") plugin, registered by app.ts under /api/products.
-import { contactRoutes } from './routes';
 
 export { contactRoutes, CONTACT_PRODUCT } from './routes';
 export type { ContactPluginOptions } from './routes';
 export { CONTACT_MESSAGES, validateContact } from './messages';
-export default contactRoutes;

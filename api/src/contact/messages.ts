@@ -19,7 +19,7 @@ export const CONTACT_MESSAGES = {
   },
 } as const;
 
-export const REQUIRED_FIELDS = ['name', 'email', 'company'] as const;
+const REQUIRED_FIELDS = ['name', 'email', 'company'] as const;
 
 export interface ContactInput {
   name?: string;

@@ -1,7 +1,7 @@
 // The contact_requests table (migration 0009), typed for this module only.
 import type { Generated, Kysely } from 'kysely';
 
-export interface ContactRequestsTable {
+interface ContactRequestsTable {
   id: Generated<string>;
   name: string;
   email: string;

@@ -1,10 +1,10 @@
 // Table types for Kysely. Keep in step with the SQL files in api/migrations.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
-export interface CompaniesTable {
+interface CompaniesTable {
   id: Generated<number>;
   name: string;
   max_tracking_requests: Generated<number>;
@@ -13,12 +13,12 @@ export interface CompaniesTable {
   created_at: Generated<Date>;
 }
 
-export interface RolesTable {
+interface RolesTable {
   id: number;
   name: string;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   username: string;
   email: Generated<string>;
@@ -34,7 +34,7 @@ export interface UsersTable {
 type IntDefault = Generated<number>;
 type NullableInt = number | null;
 
-export interface UserProfilesTable {
+interface UserProfilesTable {
   id: number;
   company_id: number;
   role_id: Generated<number | null>;
@@ -70,14 +70,14 @@ export interface UserProfilesTable {
   shipments_fields: Json<string[]>;
 }
 
-export interface AuthTokensTable {
+interface AuthTokensTable {
   key_hash: string;
   user_id: number;
   created_at: Generated<Date>;
   last_used_at: Timestamp | null;
 }
 
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   id: Generated<string>;
   username: string;
   address: string;
@@ -92,7 +92,7 @@ type NullableTs = Timestamp | null;
 type Num = ColumnType<string, number | string, number | string>;
 type NullableNum = Num | null;
 
-export interface CarriersTable {
+interface CarriersTable {
   id: Generated<number>;
   official_name: string;
   short_name: string;
@@ -127,7 +127,7 @@ export interface EventCodesTable {
   dcsa_type_code: string | null;
 }
 
-export interface LocationsTable {
+interface LocationsTable {
   id: Generated<number>;
   name: string;
   locode: string | null;
@@ -140,7 +140,7 @@ export interface LocationsTable {
   source: Generated<string>;
 }
 
-export interface VesselsTable {
+interface VesselsTable {
   id: Generated<number>;
   name: string;
   imo: string | null;
@@ -155,7 +155,7 @@ export interface TrackingWarning {
   created: string;
 }
 
-export interface TrackingRequestsTable {
+interface TrackingRequestsTable {
   id: Generated<number>;
   company_id: number;
   carrier_id: number;
@@ -224,7 +224,7 @@ export const MILESTONE_DATE_KINDS = [
   'detected',
   'prediction',
 ] as const;
-export type MilestoneDateKind = (typeof MILESTONE_DATE_KINDS)[number];
+type MilestoneDateKind = (typeof MILESTONE_DATE_KINDS)[number];
 export type MilestoneDateColumn = `${Milestone}_${MilestoneDateKind}`;
 type MilestoneColumns = { [K in MilestoneDateColumn]: NullableTs };
 
@@ -313,7 +313,7 @@ export type ShipmentsTable = MilestoneColumns &
     modified_at: Generated<Date>;
   };
 
-export interface CarrierEventsTable {
+interface CarrierEventsTable {
   id: Generated<BigId>;
   carrier_id: number;
   event_id: string;
@@ -329,18 +329,18 @@ export interface CarrierEventsTable {
   received_at: Generated<Date>;
 }
 
-export interface TrackingRequestEventsTable {
+interface TrackingRequestEventsTable {
   tracking_request_id: number;
   carrier_event_id: BigId;
 }
 
-export interface ShipmentEventsTable {
+interface ShipmentEventsTable {
   shipment_id: BigId;
   carrier_event_id: BigId;
   hidden: Generated<boolean>;
 }
 
-export interface RejectedEventsTable {
+interface RejectedEventsTable {
   id: Generated<BigId>;
   carrier_id: number | null;
   tracking_request_id: number | null;
@@ -352,7 +352,7 @@ export interface RejectedEventsTable {
   received_at: Generated<Date>;
 }
 
-export interface DcsaSubscriptionsTable {
+interface DcsaSubscriptionsTable {
   id: string;
   carrier_id: number;
   tracking_request_id: number | null;
@@ -362,7 +362,7 @@ export interface DcsaSubscriptionsTable {
   created_at: Generated<Date>;
 }
 
-export interface AlertEventsTable {
+interface AlertEventsTable {
   id: Generated<BigId>;
   company_id: number;
   shipment_id: BigId;
@@ -373,7 +373,7 @@ export interface AlertEventsTable {
   hidden: Generated<boolean>;
 }
 
-export interface MilestoneDateChangesTable {
+interface MilestoneDateChangesTable {
   id: Generated<BigId>;
   shipment_id: BigId;
   field: string;
@@ -385,7 +385,7 @@ export interface MilestoneDateChangesTable {
 
 // ---- Projects and teams (migrations/0004_projects_teams.sql) ----
 
-export interface ProjectsTable {
+interface ProjectsTable {
   id: Generated<number>;
   company_id: number;
   name: string;
@@ -393,12 +393,12 @@ export interface ProjectsTable {
   modified_at: Generated<Date>;
 }
 
-export interface ProjectSubscribersTable {
+interface ProjectSubscribersTable {
   project_id: number;
   user_id: number;
 }
 
-export interface TeamsTable {
+interface TeamsTable {
   id: Generated<number>;
   company_id: number;
   name: string;
@@ -407,20 +407,20 @@ export interface TeamsTable {
 }
 
 /** team_coordinators and team_members. */
-export interface TeamUsersTable {
+interface TeamUsersTable {
   team_id: number;
   user_id: number;
 }
 
 /** migrations/0003_engine.sql: engine settings that survive restarts. */
-export interface EngineSettingsTable {
+interface EngineSettingsTable {
   key: string;
   value: Json<unknown>;
   updated_at: Generated<Date>;
 }
 
 /** Health inputs counted per company (migration 0005; kept by triggers on shipments, never written by code). */
-export interface ShipmentHealthCountsTable {
+interface ShipmentHealthCountsTable {
   company_id: number;
   hidden: boolean;
   alert_codes: number[];
@@ -445,18 +445,18 @@ export interface ShipmentHealthCountsTable {
 export type RejectedEventKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped' | 'retracted';
 
 /** migrations/0008: the carrier's eventCreatedDateTime when clamped, and the content's version. */
-export interface CarrierEventsTrustColumns {
+interface CarrierEventsTrustColumns {
   created_clamped_from: NullableTs;
   version: Generated<number>;
 }
 
 /** migrations/0008 (0021 adds the kind `retracted`). */
-export interface RejectedEventsKindColumns {
+interface RejectedEventsKindColumns {
   kind: Generated<RejectedEventKind>;
 }
 
 /** migrations/0008: every other content a carrier published under the same eventID. */
-export interface CarrierEventVersionsTable {
+interface CarrierEventVersionsTable {
   id: Generated<BigId>;
   carrier_event_id: BigId;
   version: number;
@@ -468,7 +468,7 @@ export interface CarrierEventVersionsTable {
 }
 
 /** migrations/0021_dcsa_v3_push_retractions.sql: DCSA v3 retractions (tombstones). */
-export interface CarrierEventRetractionsTable {
+interface CarrierEventRetractionsTable {
   carrier_id: number;
   event_id: string;
   retracted_at: Timestamp;
@@ -477,7 +477,7 @@ export interface CarrierEventRetractionsTable {
 }
 
 /** migrations/0007_token_expiry_login_devices.sql */
-export interface LoginDevicesTable {
+interface LoginDevicesTable {
   key_hash: string;
   user_id: number;
   created_at: Generated<Date>;
@@ -485,12 +485,12 @@ export interface LoginDevicesTable {
 }
 
 /** migrations/0007: login_failures.device_hash. */
-export interface LoginFailuresDeviceColumns {
+interface LoginFailuresDeviceColumns {
   device_hash: string | null;
 }
 
 /** migrations/0009_contact_requests.sql */
-export interface ContactRequestsTable {
+interface ContactRequestsTable {
   id: Generated<BigId>;
   name: string;
   email: string;
@@ -509,7 +509,7 @@ export interface ContactRequestsTable {
 }
 
 /** migrations/0012_bi_rollup.sql (kept by triggers; bigint and numeric come back as strings). */
-export interface BiShipmentRollupTable {
+interface BiShipmentRollupTable {
   company_id: number;
   grain: 'full' | 'carrier' | 'lane' | 'carrier_day';
   carrier_id: number | null;
@@ -533,7 +533,7 @@ export interface BiShipmentRollupTable {
 }
 
 /** migrations/0013_export_templates.sql */
-export interface ExportTemplatesTable {
+interface ExportTemplatesTable {
   id: Generated<number>;
   company_id: number;
   user_id: number;
@@ -547,7 +547,7 @@ export interface ExportTemplatesTable {
 }
 
 /** migrations/0014_report_runs.sql */
-export interface ReportRunsTable {
+interface ReportRunsTable {
   id: Generated<BigId>;
   kind: 'template' | 'digest';
   template_id: number | null;
@@ -572,7 +572,7 @@ export interface UserProfilesEmailColumns {
 
 export type ApiKeyScope = 'read' | 'read_write';
 
-export interface ApiKeysTable {
+interface ApiKeysTable {
   id: Generated<number>;
   company_id: number;
   created_by: number;
@@ -587,7 +587,7 @@ export interface ApiKeysTable {
   revoked_by: number | null;
 }
 
-export interface WebhookEndpointsTable {
+interface WebhookEndpointsTable {
   id: Generated<number>;
   company_id: number;
   created_by: number | null;
@@ -605,7 +605,7 @@ export interface WebhookEndpointsTable {
 }
 
 /** The transactional outbox: written by triggers in the transaction that changed the data. */
-export interface WebhookEventsTable {
+interface WebhookEventsTable {
   id: Generated<string>;
   seq: ColumnType<string, never, never>;
   company_id: number;
@@ -616,7 +616,7 @@ export interface WebhookEventsTable {
   occurred_at: Generated<Date>;
 }
 
-export interface WebhookDeliveriesTable {
+interface WebhookDeliveriesTable {
   id: ColumnType<string, string | number | undefined, string | number>;
   endpoint_id: number;
   event_id: string;
@@ -637,7 +637,7 @@ export interface WebhookDeliveriesTable {
   created_at: Generated<Date>;
 }
 
-export interface WebhookAttemptsTable {
+interface WebhookAttemptsTable {
   id: ColumnType<string, string | number | undefined, string | number>;
   delivery_id: BigId;
   attempted_at: Generated<Date>;
@@ -648,7 +648,7 @@ export interface WebhookAttemptsTable {
 
 // ---- migrations/0018_health_pod_warning_risk.sql (issue 14): the POD arrival warning's risk as a column of
 // shipments (kept by a trigger) and a dimension of shipment_health_counts. ----
-export interface ShipmentsWarningRiskColumns {
+interface ShipmentsWarningRiskColumns {
   pod_warning_risk: ColumnType<number | null, never, never>;
 }
 
@@ -695,10 +695,6 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type UserProfile = Selectable<UserProfilesTable>;
 export type UserProfileUpdate = Updateable<UserProfilesTable>;
-export type Company = Selectable<CompaniesTable>;
-export type TrackingRequest = Selectable<TrackingRequestsTable>;
 export type Carrier = Selectable<CarriersTable>;

@@ -27,7 +27,7 @@ interface DemoRequest {
  * container bookings, a container filter, contractual ETAs that will be missed, and two unknown
  * references that turn invalid.
  */
-export const DEMO_REQUESTS: DemoRequest[] = [
+const DEMO_REQUESTS: DemoRequest[] = [
   { scac: 'MAEU', type: 'c_id', ref: 'MAEU1554339', note: 'waiting for pickup (about a day)' },
   { scac: 'ONEY', type: 'c_id', ref: 'ONEU8047910', note: 'waiting for pickup, 4 transshipments planned' },
   { scac: 'MAEU', type: 'b_id', ref: 'MA247331030', note: 'booked, no container yet' },
@@ -77,7 +77,7 @@ export const DEMO_REQUESTS: DemoRequest[] = [
   { scac: 'ZIMU', type: 'm_bl', ref: 'ZIMU-2026-0001', note: 'unknown B/L (the carrier answers 404)' },
 ];
 
-export const OTHER_DEMO_REQUESTS: DemoRequest[] = [
+const OTHER_DEMO_REQUESTS: DemoRequest[] = [
   { scac: 'MSCU', type: 'b_id', ref: 'MS252672209', note: 'delivered, returning containers' },
   { scac: 'CMDU', type: 'c_id', ref: 'CMDU6701687', note: 'ocean transport to POD' },
   { scac: 'HLCU', type: 'm_bl', ref: 'HLCU26640511', note: 'completed' },

@@ -14,7 +14,7 @@ import { TEMPLATES } from './catalogue';
 import { requestLang, type Lang } from './lang';
 import { Catalogue } from './translate';
 
-export { langFromHeader, requestLang, LANGS, type Lang } from './lang';
+export { langFromHeader, requestLang, type Lang } from './lang';
 
 const catalogue = new Catalogue(TEMPLATES);
 
@@ -29,7 +29,7 @@ export function translate(text: string, lang: Lang): string {
  * type, the carrier quality note, the POD time-of-arrival warning, `detail` notices. Codes and values the
  * front end maps itself (status_verbose, health…) are not here.
  */
-export const TEXT_KEYS: ReadonlySet<string> = new Set([
+const TEXT_KEYS: ReadonlySet<string> = new Set([
   'last_alert_message',
   'message',
   'container_type_str',

@@ -2,7 +2,6 @@
 // shared-api sends the shell's `lang` (es / en) on every call; a client that sends none (curl, scripts)
 // gets English, the language the API's texts are written in.
 export type Lang = 'en' | 'es';
-export const LANGS: readonly Lang[] = ['en', 'es'];
 
 /** 'es-ES,es;q=0.9,en;q=0.8' → 'es'. Unknown or missing → `fallback`. At most 20 entries are looked at. */
 export function langFromHeader(header: string | string[] | undefined, fallback: Lang = 'en'): Lang {

@@ -113,6 +113,6 @@ export class Catalogue {
 }
 
 /** '1.5' → '1,5' (Spanish number formatting); other text unchanged. */
-export function decimalComma(value: string): string {
+function decimalComma(value: string): string {
   return /^-?\d+\.\d+$/.test(value) ? value.replace('.', ',') : value;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, notFound } from './errors';
 
-export const PAGE_SIZE = 30;
+const PAGE_SIZE = 30;
 
 export interface Page<T> {
   count: number;

@@ -10,7 +10,7 @@ import { MESSAGES } from './errors';
 // Close to Django's EmailValidator: a local part, an @, and a dotted domain.
 const EMAIL =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
 if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', isEmail);
 
 /** Python-style type name, as DRF reports it. */
@@ -42,7 +42,7 @@ type SchemaLike = TSchema & {
 };
 
 /** The DRF-style message for one TypeBox error. */
-export function messageFor(error: ValueError): string {
+function messageFor(error: ValueError): string {
   const schema = error.schema as SchemaLike;
   const { value } = error;
   if (value === null && error.type !== ValueErrorType.ObjectRequiredProperty) {
@@ -101,18 +101,12 @@ export function fieldOf(path: string): string {
   return first ? first.replace(/~1/g, '/').replace(/~0/g, '~') : 'non_field_errors';
 }
 
-export interface FieldValidationError {
+interface FieldValidationError {
   keyword: string;
   instancePath: string;
   schemaPath: string;
   params: Record<string, unknown>;
   message: string;
-}
-
-/** Validation errors of `value`, one per field and message. */
-export function validate(schema: TSchema, value: unknown): FieldValidationError[] {
-  const check = TypeCompiler.Compile(schema);
-  return collect(check.Errors(value));
 }
 
 function collect(errors: Iterable<ValueError>): FieldValidationError[] {

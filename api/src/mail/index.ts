@@ -1,2 +1,2 @@
-export { createMailer, mailerFromEnv, DEFAULT_MAIL_FROM } from './mailer';
-export type { MailMessage, Mailer, MailerOptions } from './mailer';
+export { createMailer, mailerFromEnv } from './mailer';
+export type { Mailer } from './mailer';

@@ -3,7 +3,7 @@
 // scheduled reports. Small on purpose: build it, send a message, close it.
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export interface MailMessage {
+interface MailMessage {
   to: string | string[];
   subject: string;
   text: string;
@@ -29,7 +29,7 @@ export interface MailerOptions {
   timeoutMs?: number;
 }
 
-export const DEFAULT_MAIL_FROM = 'Container Tracking Portal <no-reply@localhost>';
+const DEFAULT_MAIL_FROM = 'Container Tracking Portal <no-reply@localhost>';
 
 export function createMailer(options: MailerOptions): Mailer {
   const timeout = options.timeoutMs ?? 10_000;

@@ -7,7 +7,7 @@ const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
  * `origins` undefined or empty: any http://localhost:* or http://127.0.0.1:* origin.
  * Otherwise the listed origins exactly; `*` allows any origin.
  */
-export function corsOriginCheck(origins?: string[]): (origin: string) => boolean {
+function corsOriginCheck(origins?: string[]): (origin: string) => boolean {
   if (!origins || origins.length === 0) return (origin) => LOCALHOST.test(origin);
   if (origins.includes('*')) return () => true;
   const allowed = new Set(origins.map((o) => o.replace(/\/$/, '')));

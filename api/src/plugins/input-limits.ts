@@ -9,12 +9,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCollector, MESSAGES } from '../lib/errors';
 
-export const MAX_DEPTH = 20;
-export const MAX_LIST_ITEMS = 1000;
-export const INT4_MAX = 2_147_483_647;
-export const INT4_MIN = -2_147_483_648;
+const MAX_DEPTH = 20;
+const MAX_LIST_ITEMS = 1000;
+const INT4_MAX = 2_147_483_647;
+const INT4_MIN = -2_147_483_648;
 
-export const LIMIT_MESSAGES = {
+const LIMIT_MESSAGES = {
   nul: 'Null characters are not allowed.',
   depth: `Ensure this value is nested no more than ${MAX_DEPTH} levels deep.`,
   listLength: (n: number) => `Ensure this field has no more than ${n} elements.`,

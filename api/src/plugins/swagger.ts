@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { DetailSchema, FieldErrorsSchema } from '../lib/schemas';
 import { ShipmentSummarySchema, WebhookEventSchema } from '../services/webhooks/payload-schema';
 
-export const API_VERSION = 'v23.09.03';
+const API_VERSION = 'v23.09.03';
 
 /** OpenAPI document at /api/docs/json, browsable UI at /api/docs. */
 export async function registerSwagger(app: FastifyInstance): Promise<void> {

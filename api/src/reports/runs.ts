@@ -28,7 +28,7 @@ import { cellValue, exportQuery, streamShipmentsXlsx } from '../services/export/
 import { dueDigestDay, duePeriod, type Schedule } from './periods';
 import { digestText, reportText, type MailTexts } from './texts';
 
-export const MAX_REPORT_ROWS = 200_000;
+const MAX_REPORT_ROWS = 200_000;
 /** Tries of one run before it shows as failed. */
 export const MAX_ATTEMPTS = 5;
 /** A run being sent is leased this long: another worker leaves it alone meanwhile. */
@@ -143,7 +143,7 @@ async function digestThresholds(
 }
 
 /** The digest's conditions: active, visible, and delayed or needing attention by the e-mail thresholds. */
-export async function digestConditions(db: Kysely<Database>, userId: number): Promise<RawBuilder<SqlBool>[]> {
+async function digestConditions(db: Kysely<Database>, userId: number): Promise<RawBuilder<SqlBool>[]> {
   const { t, risk } = await digestThresholds(db, userId);
   const arms: RawBuilder<unknown>[] = [alertedCondition(t), delayedCondition(t)];
   if (risk !== null) {
@@ -160,7 +160,7 @@ export async function digestConditions(db: Kysely<Database>, userId: number): Pr
   ];
 }
 
-export const DIGEST_COLUMNS = [
+const DIGEST_COLUMNS = [
   'container_number',
   'carrier',
   'client_code',

@@ -10,8 +10,8 @@ import type { Database } from '../db/types';
 import type { Mailer } from '../mail';
 import { claimDueRuns, MAX_ATTEMPTS, pendingRuns, sendRun, type ReportSettings } from './runs';
 
-export const REPORT_TICK_QUEUE = 'reports-tick';
-export const REPORT_SEND_QUEUE = 'reports-send';
+const REPORT_TICK_QUEUE = 'reports-tick';
+const REPORT_SEND_QUEUE = 'reports-send';
 
 export interface ReportSchedulerOptions extends ReportSettings {
   /** pg-boss cron of the tick (default every 5 minutes). */

@@ -29,7 +29,7 @@ export const HEALTH_LABELS: Record<Health, string> = {
 };
 
 /** Each max-days threshold of the profile and the shipment column it is compared with. */
-export const MAX_DAYS_COLUMNS = {
+const MAX_DAYS_COLUMNS = {
   max_days_in_tsp: 'days_in_tsp',
   max_days_in_tsp_planned_initial: 'days_in_tsp_planned_initial',
   max_days_in_tsp_planned_last: 'days_in_tsp_planned_last',
@@ -40,7 +40,7 @@ export const MAX_DAYS_COLUMNS = {
   max_days_eta_pod_discrepancy: 'discrepancy_eta_at_pod',
   max_days_eta_dlv_discrepancy: 'discrepancy_eta_at_dlv',
 } as const;
-export type MaxDaysThreshold = keyof typeof MAX_DAYS_COLUMNS;
+type MaxDaysThreshold = keyof typeof MAX_DAYS_COLUMNS;
 
 /** The thresholds health depends on (the fields of the user profile). */
 export interface HealthThresholds {

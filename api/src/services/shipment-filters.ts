@@ -19,14 +19,14 @@ export const DATE_FILTER_FIELDS = {
   pol_departure: 'pol_departure',
   pod_arrival: 'pod_arrival',
 } as const;
-export type DateFilterField = keyof typeof DATE_FILTER_FIELDS;
+type DateFilterField = keyof typeof DATE_FILTER_FIELDS;
 
 /** Tracking-request statuses a shipment list can be filtered by (the request's status). */
 export const SHIPMENT_STATUS_VALUES = STATUSES;
-export type ShipmentStatusValue = TrackingRequestStatus;
+type ShipmentStatusValue = TrackingRequestStatus;
 
 /** The 22 sortable columns (`ordering=field` ascending, `-field` descending) and what they sort by. */
-export const ORDERING_FIELDS = {
+const ORDERING_FIELDS = {
   id: sql`shipments.id`,
   container_number: sql`shipments.container_number`,
   container_type_str: sql`shipments.container_type_str`,
@@ -61,7 +61,7 @@ const ORDERING_ALIASES: Record<string, OrderingField> = {
   status_verbose: 'status',
 };
 
-export interface DateRange {
+interface DateRange {
   from?: Date; // inclusive
   to?: Date; // exclusive
 }
@@ -87,7 +87,7 @@ export interface ShipmentFilters {
 
 export type RawQuery = Record<string, unknown>;
 
-export const MESSAGES = {
+const MESSAGES = {
   invalidDate: 'Invalid date',
   integer: 'A valid integer is required.',
   positive: 'Ensure this value is greater than or equal to 1.',
@@ -115,7 +115,7 @@ function single(query: RawQuery, key: string): string | undefined {
 }
 
 /** yyyy-MM-dd (or a full ISO date-time) → Date at UTC midnight / that instant; null when invalid. */
-export function parseDate(value: string): Date | null {
+function parseDate(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (m) {
     const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
@@ -139,7 +139,7 @@ function int(value: string): number | null {
 }
 
 /** Relative day filters stay within a century of today, far inside PostgreSQL's timestamp range. */
-export const MAX_RELATIVE_DAYS = 36_500;
+const MAX_RELATIVE_DAYS = 36_500;
 
 /** Adds the range error of a relative day count `n` (of `field`) to `errors`; true when it is within range. */
 function daysInRange(field: string, n: number, errors: ErrorCollector): boolean {
@@ -159,7 +159,7 @@ function bool(value: string): boolean | null {
 }
 
 /** Midnight UTC of today. */
-export function startOfToday(now: Date = new Date()): Date {
+function startOfToday(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
@@ -325,7 +325,7 @@ function minDate(a: Date | undefined, b: Date): Date {
 }
 
 /** `%text%` for LIKE, with the wildcards of `text` escaped. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../db/types';
 import { HEALTH_LABELS, HEALTH_VALUES, healthExpression, type Health, type HealthThresholds } from './health';
 
-export const LOCATION_KEYS = [
+const LOCATION_KEYS = [
   'origin_loc',
   'empty_pickup_loc',
   'pol_loc',
@@ -27,11 +27,10 @@ export const LOCATION_KEYS = [
   'lif_loc',
   'availability_loc',
 ] as const;
-export type LocationKey = (typeof LOCATION_KEYS)[number];
 
 const LEGS = [1, 2, 3, 4, 5] as const;
 
-export const MILESTONE_DATE_COLUMNS: MilestoneDateColumn[] = MILESTONES.flatMap((m) =>
+const MILESTONE_DATE_COLUMNS: MilestoneDateColumn[] = MILESTONES.flatMap((m) =>
   MILESTONE_DATE_KINDS.map((k) => `${m}_${k}` as MilestoneDateColumn),
 );
 
@@ -68,7 +67,7 @@ const DATE_COLUMNS = [
 export type ShipmentRow = Selectable<ShipmentsTable> & { health: Health; lookups?: Lookups };
 
 /** Lifecycle wording. */
-export const LIFECYCLE_LABELS = { active: 'Active', expired: 'Expired', completed: 'Completed' } as const;
+const LIFECYCLE_LABELS = { active: 'Active', expired: 'Expired', completed: 'Completed' } as const;
 
 /**
  * All columns of `shipments` (aliased `shipments`) of company `companyId` plus `health` for the thresholds.
@@ -81,9 +80,8 @@ export function selectShipments(db: Kysely<Database>, companyId: number, thresho
     .select(healthExpression(thresholds).as('health'))
     .where('shipments.company_id', '=', companyId);
 }
-export type ShipmentSelect = ReturnType<typeof selectShipments>;
 
-export interface LocationOut {
+interface LocationOut {
   id: number;
   name: string;
   locode: string | null;
@@ -95,7 +93,7 @@ export interface LocationOut {
   country_iso2: string | null;
   display: string;
 }
-export interface VesselOut {
+interface VesselOut {
   id: number;
   name: string;
   imo: string | null;
@@ -369,7 +367,7 @@ export async function serializeShipments(
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const dateTime = () => nullable(Type.String({ format: 'date-time' }));
 
-export const LocationSchema = Type.Object(
+const LocationSchema = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
@@ -385,7 +383,7 @@ export const LocationSchema = Type.Object(
   { title: 'Location' },
 );
 
-export const VesselSchema = Type.Object(
+const VesselSchema = Type.Object(
   { id: Type.Integer(), name: Type.String(), imo: nullable(Type.String()) },
   { title: 'Vessel' },
 );

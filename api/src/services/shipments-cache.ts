@@ -87,11 +87,6 @@ export function versioned<T extends object>(
   return entry.value as T;
 }
 
-/** Drops every entry of `db` (tests). */
-export function clearShipmentsCache(db: Kysely<Database>): void {
-  stores.delete(db);
-}
-
 const thresholdsKey = (t: HealthThresholds) =>
   JSON.stringify([
     t.days_of_delay,

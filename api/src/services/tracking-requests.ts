@@ -39,13 +39,6 @@ export const STATUS_LABELS: Record<TrackingRequestStatus, string> = {
 export const TRANSITION_FROM: readonly TrackingRequestStatus[] = ['new', 'ongoing'];
 /** Statuses in which client code, project and contractual dates may still be changed. */
 export const EDITABLE_STATUSES: readonly TrackingRequestStatus[] = ['invalid', 'new', 'ongoing'];
-/** Statuses that take a place under the company cap (see migration 0004's trigger). */
-export const LIVE_STATUSES: readonly TrackingRequestStatus[] = [
-  'new',
-  'ongoing',
-  'pending_archiving',
-  'pending_cancelling',
-];
 
 export const TR_MESSAGES = {
   containerFormat: 'Container numbers feature 4 uppercase letters followed by 7 digits.',
@@ -81,7 +74,7 @@ export function carrierRequiresContainer(note: string): boolean {
   return /container numbers? submission is needed/i.test(note);
 }
 
-export function carrierSupports(carrier: Carrier, codeType: CodeType): boolean {
+function carrierSupports(carrier: Carrier, codeType: CodeType): boolean {
   return codeType === 'c_id'
     ? carrier.supports_c_id
     : codeType === 'b_id'
@@ -90,7 +83,7 @@ export function carrierSupports(carrier: Carrier, codeType: CodeType): boolean {
 }
 
 /** The problem with a container number (format, then ISO 6346 check digit), or null when valid. */
-export function containerProblem(value: string): string | null {
+function containerProblem(value: string): string | null {
   if (!CONTAINER_PATTERN.test(value)) return TR_MESSAGES.containerFormat;
   const plain = value.replace('-', '');
   const expected = iso6346CheckDigit(plain.slice(0, 10));
@@ -178,7 +171,7 @@ export function checkProject(
 }
 
 /** Most containers one request may follow (`container` + `container_filter`). */
-export const MAX_CONTAINERS = 200;
+const MAX_CONTAINERS = 200;
 
 /** Container numbers from a list (or a comma/space separated string), each checked; at most MAX_CONTAINERS. */
 function checkContainers(value: unknown, errors: string[]): string[] {

@@ -26,7 +26,7 @@ import type { V3Retraction } from './dcsa/v3';
 import { REFERENCE_PARAMETER, type CodeType, type DcsaEvent } from './dcsa/types';
 import { canonicalJson, validateEvent } from './dcsa/validate';
 
-export type SetAsideKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped' | 'retracted';
+type SetAsideKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped' | 'retracted';
 
 export interface IngestBatch {
   carrierId: number;
@@ -71,7 +71,7 @@ export interface IngestResult {
 }
 
 const CHUNK = 1000;
-export const CLOCK_SKEW_MS = 5 * 60_000;
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 interface SetAside {
   raw: unknown;
@@ -102,7 +102,7 @@ function locode(e: DcsaEvent): string | null {
   return fromLocation ?? e.transportCall?.UNLocationCode ?? e.transportCall?.location?.UNLocationCode ?? null;
 }
 
-export function fingerprint(raw: unknown): string {
+function fingerprint(raw: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(raw) ?? 'undefined')
     .digest('hex');
@@ -115,7 +115,7 @@ const normaliseContainer = (value: string) => value.toUpperCase().replace(/[\s-]
 const normaliseDocument = (value: string) => value.trim().toUpperCase();
 
 /** The reference keys an event names: `EQ:<container>`, `BKG:<booking>`, `TRD:<B/L>`. */
-export function referenceKeys(e: DcsaEvent): { container: string | null; documents: string[] } {
+function referenceKeys(e: DcsaEvent): { container: string | null; documents: string[] } {
   const documents: string[] = [];
   const anyEvent = e as DcsaEvent & {
     documentReferences?: Array<{ documentReferenceType?: string; documentReferenceValue?: string }>;
@@ -133,7 +133,7 @@ export function referenceKeys(e: DcsaEvent): { container: string | null; documen
   return { container: container ? `EQ:${normaliseContainer(container)}` : null, documents };
 }
 
-export function requestKey(codeType: CodeType, reference: string): string {
+function requestKey(codeType: CodeType, reference: string): string {
   if (codeType === 'c_id') return `EQ:${normaliseContainer(reference)}`;
   return `${codeType === 'b_id' ? 'BKG' : 'TRD'}:${normaliseDocument(reference)}`;
 }
@@ -147,7 +147,7 @@ export function requestKey(codeType: CodeType, reference: string): string {
  * documents (or its container). Relevant events teach the request their document references (and,
  * for a booking / B/L, their container), until nothing changes.
  */
-export function splitByRelevance<T>(
+function splitByRelevance<T>(
   codeType: CodeType,
   reference: string,
   known: Iterable<string>,

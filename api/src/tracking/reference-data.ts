@@ -45,7 +45,7 @@ export function seaPortRows(): PortRow[] {
 }
 
 /** Inserts the sea-ports ports that are missing. Returns how many were added. */
-export async function seedPorts(db: Kysely<Database>): Promise<number> {
+async function seedPorts(db: Kysely<Database>): Promise<number> {
   const rows = seaPortRows();
   const column = <K extends keyof PortRow>(key: K) => rows.map((r) => r[key]);
   // One statement with arrays (unnest) instead of 1,600 parameters sets.

@@ -3,17 +3,17 @@
 import { api, downloadApiFile, type Query } from '@portal/shared-api';
 
 export type Lang = 'en' | 'es';
-export type Text = Record<Lang, string>;
+type Text = Record<Lang, string>;
 export type Unit = 'count' | 'percent' | 'days' | 'hours';
-export type FilterName = 'carrier' | 'pol_loc' | 'pod_loc' | 'created_at_range';
+type FilterName = 'carrier' | 'pol_loc' | 'pod_loc' | 'created_at_range';
 
-export interface Category {
+interface Category {
   key: string;
   type: 'client' | 'internal';
   labels: Text;
 }
 
-export interface NumericFilter {
+interface NumericFilter {
   name: string;
   default: number;
   min: number;
@@ -21,7 +21,7 @@ export interface NumericFilter {
   labels: Text;
 }
 
-export interface ColumnDef {
+interface ColumnDef {
   key: string;
   labels: Text;
   type: 'text' | 'number' | 'date' | 'percent';
@@ -53,7 +53,7 @@ export interface Catalogue {
 
 export type ListQuery = Record<string, string | string[]>;
 
-export interface Dataset {
+interface Dataset {
   key: string;
   label: Text;
   data: (number | null)[];

@@ -4,7 +4,7 @@
 import { formatDecimal, percentOf } from '@portal/shared-ui';
 import type { ListQuery, Unit } from './bi-api';
 
-export { cutLabel, LABEL_MAX } from '@portal/shared-ui';
+export { cutLabel } from '@portal/shared-ui';
 
 /** The value drawn for a unit: percent values ×100. */
 export function scale(value: number | null, unit: Unit): number | null {

@@ -3,7 +3,7 @@
 import { api, type Query } from '@portal/shared-api';
 
 export const REJECTED_KINDS = ['invalid', 'unstorable', 'irrelevant', 'clamped', 'retracted'] as const;
-export type RejectedKind = (typeof REJECTED_KINDS)[number];
+type RejectedKind = (typeof REJECTED_KINDS)[number];
 
 export interface RejectedEvent {
   id: number;

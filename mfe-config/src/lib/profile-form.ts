@@ -19,7 +19,7 @@ export type MaxDays = (typeof MAX_DAYS)[number];
 /** Where each threshold of the form lives in the profile, for the portal and for the e-mail report. */
 export type Channel = 'portal' | 'email';
 
-export const fieldName = {
+const fieldName = {
   daysOfDelay: (c: Channel) => (c === 'portal' ? 'days_of_delay' : 'email_report_days_of_delay'),
   daysInAdvance: (c: Channel) => (c === 'portal' ? 'days_in_advance' : 'email_report_days_in_advance'),
   codes: (c: Channel) =>

@@ -2,9 +2,7 @@
 // info window's GET shipments/coordinates/details/. See api/src/services/map-points.ts for the shapes.
 import { api, type Query } from '@portal/shared-api';
 
-export type HealthValue = 'ontrack' | 'delayed' | 'alerted';
-/** The compact answer codes health as an index into this list. */
-export const HEALTH_CODES: readonly HealthValue[] = ['ontrack', 'delayed', 'alerted'];
+type HealthValue = 'ontrack' | 'delayed' | 'alerted';
 
 export interface PortRef {
   name: string;
@@ -46,7 +44,7 @@ export interface PointDetail {
 }
 
 /** Most ids one details call takes (the API's limit). */
-export const MAX_DETAIL_IDS = 200;
+const MAX_DETAIL_IDS = 200;
 
 export const mapApi = {
   points: (query: Query, signal?: AbortSignal) =>

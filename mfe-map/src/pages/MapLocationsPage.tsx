@@ -20,7 +20,7 @@ import { MAP_FILTERS, mapQuery } from '../features/where-map/filters';
 import { WhereMap } from '../features/where-map/WhereMap';
 
 /** The map is live: its points are asked again this often (ms). */
-export const REFRESH_MS = 120_000;
+const REFRESH_MS = 120_000;
 
 type LoadState = 'loading' | 'ready' | 'error';
 

@@ -16,8 +16,6 @@ import type { RouteMapProps } from '@portal/shared-ui';
 import { basemapFeatures, landStyle, MAP_DEFAULTS } from '../lib/basemap';
 import { cleanPositions, unwrapLongitudes } from './geo';
 
-export { MAP_DEFAULTS };
-
 const routeStyle = [
   new Style({ stroke: new Stroke({ color: 'rgba(255,255,255,0.9)', width: 6 }) }),
   new Style({ stroke: new Stroke({ color: '#0b3d91', width: 3 }) }),

@@ -2,8 +2,8 @@
 // `#pre` while the portal's JavaScript loads, and the shell's `#root` stays hidden. Once a public page of this
 // remote has rendered inside the shell, it takes over: `#pre` goes away and `#root` shows, in the same frame.
 
-export const PRERENDER_ID = 'pre';
-export const PRERENDER_CLASS = 'pre-active';
+const PRERENDER_ID = 'pre';
+const PRERENDER_CLASS = 'pre-active';
 
 export function releasePrerender(doc: Document | undefined = globalThis.document): void {
   if (!doc) return;

@@ -21,7 +21,7 @@ import { DashboardSettings } from '../features/dashboard/DashboardSettings';
 import { useEventCodes } from '../lib/reference';
 import { ensureShipmentStyles } from '../styles';
 
-export const DASHBOARD_TABS = [
+const DASHBOARD_TABS = [
   { key: 'lastWeek', filter: { last_n_days: '7' }, stat: 'shipments_last_week_count' },
   { key: 'ontrack', filter: { health: 'ontrack' }, stat: 'shipments_on_track_count' },
   { key: 'delayed', filter: { health: 'delayed' }, stat: 'shipments_warning_count' },

@@ -17,7 +17,7 @@ import { ensureShipmentStyles } from '../styles';
 
 type ShipmentDetail = Shipment & { events?: TimelineEvent[]; date_changes?: DateChange[] };
 
-export function routeMapProps(s: Shipment, label: string): RouteMapProps {
+function routeMapProps(s: Shipment, label: string): RouteMapProps {
   const ports = summaryPorts(s)
     .filter(({ port }) => port.longitude !== null && port.latitude !== null)
     .map(({ port }) => ({

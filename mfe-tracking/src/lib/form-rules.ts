@@ -3,7 +3,7 @@
 import type { Carrier, CodeTypeKey } from '@portal/shared-api';
 import { isContainerNumberFormat, isIsoDate } from '@portal/shared-ui/lists';
 
-export const ALL_CODE_TYPES: readonly CodeTypeKey[] = ['c_id', 'b_id', 'm_bl'];
+const ALL_CODE_TYPES: readonly CodeTypeKey[] = ['c_id', 'b_id', 'm_bl'];
 
 export interface RequestFormValues {
   carrier_id: string;

@@ -14,21 +14,15 @@ function load<T>(get: () => Promise<T[]>, cache: 'carriers' | 'projects'): Promi
   return promise;
 }
 
-export function loadCarriers(): Promise<Carrier[]> {
+function loadCarriers(): Promise<Carrier[]> {
   carriersPromise ??= load(trackingLookupsApi.carriers, 'carriers');
   return carriersPromise;
 }
 
 /** Projects change in the config pages, so they are asked for again on every page visit. */
-export function loadProjects(): Promise<Project[]> {
+function loadProjects(): Promise<Project[]> {
   projectsPromise = load(trackingLookupsApi.projects, 'projects');
   return projectsPromise;
-}
-
-/** Forgets the cached lists (tests, sign-out). */
-export function clearLookups(): void {
-  carriersPromise = null;
-  projectsPromise = null;
 }
 
 export interface Lookups {

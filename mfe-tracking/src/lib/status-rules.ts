@@ -18,7 +18,7 @@ export interface RequestFlags {
   archivable: boolean;
 }
 
-export interface OfferedAction {
+interface OfferedAction {
   offered: boolean;
   enabled: boolean;
 }

@@ -1,6 +1,6 @@
 import { globalCss } from './globalCss';
 
-export const GLOBAL_STYLES_ID = 'pui-styles';
+const GLOBAL_STYLES_ID = 'pui-styles';
 
 /**
  * Puts `css` into `<style id={id}>` in document.head once: the one way the shell, shared-ui and every remote add

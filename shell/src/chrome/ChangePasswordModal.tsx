@@ -17,7 +17,7 @@ type Errors = Partial<Record<Field, string>>;
 const EMPTY = { old_password: '', new_password1: '', new_password2: '' };
 
 /** Client-side checks: every field required, the repeat equal to the new password. Keys are the API's fields. */
-export function validatePasswordChange(
+function validatePasswordChange(
   values: Record<Field, string>,
   messages: { required: string; mismatch: string },
 ) {

@@ -15,7 +15,7 @@ const TitleBar = lazy(() => import('./app-chrome').then((m) => ({ default: m.Tit
 const SideNav = lazy(() => import('./app-chrome').then((m) => ({ default: m.SideNav })));
 
 /** Spec section 2: the title bar is hidden when not authenticated and on the product, terms, privacy and contact pages. */
-export function showTitleBar(route: RouteDef, authenticated: boolean): boolean {
+function showTitleBar(route: RouteDef, authenticated: boolean): boolean {
   return authenticated && !route.hideTitleBar && route.name !== 'login';
 }
 

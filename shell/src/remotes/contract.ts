@@ -16,8 +16,3 @@ export function isRemoteName(value: unknown): value is RemoteName {
 export function exposesModule(remote: RemoteName, module: string): boolean {
   return (contract[remote].exposes as readonly string[]).includes(`./${module}`);
 }
-
-/** The federation request id, e.g. 'mfe_shipments/DashboardPage'. */
-export function remoteModuleId(remote: RemoteName, module: string): string {
-  return `${remote}/${module}`;
-}

@@ -8,7 +8,7 @@ export interface RemoteEntry {
   entry: string;
 }
 
-export const REMOTES_CONFIG_URL = '/remotes.json';
+const REMOTES_CONFIG_URL = '/remotes.json';
 const FETCH_TIMEOUT_MS = 5000;
 
 /** One entry per remote of the contract: `<protocol>//<hostname>:<port>/mf-manifest.json`. */

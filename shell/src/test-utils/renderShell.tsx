@@ -9,7 +9,7 @@ import { sessionStore, type User, type UserProfile } from '@portal/shared-api';
 import { COMMON_NS, commonResources, RemoteLoaderContext, type RemoteLoader } from '@portal/shared-ui';
 import { SHELL_NS, shellResources } from '../i18n';
 
-export function createShellTestI18n(lng: 'en' | 'es' = 'en'): i18n {
+function createShellTestI18n(lng: 'en' | 'es' = 'en'): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng,
@@ -26,7 +26,7 @@ export function createShellTestI18n(lng: 'en' | 'es' = 'en'): i18n {
   return instance;
 }
 
-export function makeUser(role: 1 | 2 | null, isManager: boolean, overrides: Partial<User> = {}): User {
+function makeUser(role: 1 | 2 | null, isManager: boolean, overrides: Partial<User> = {}): User {
   return {
     id: 7,
     username: 'demo',
@@ -56,7 +56,7 @@ export function setSession(state: { token?: string | null; user?: User | null })
 }
 
 /** Shows the current location (pathname + search) so tests can assert where a navigation went. */
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }

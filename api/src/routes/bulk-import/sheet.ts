@@ -16,10 +16,10 @@ export const COLUMNS = [
   'contractual_eta_dlv',
   'container_filter',
 ] as const;
-export type Column = (typeof COLUMNS)[number];
-export const REQUIRED_COLUMNS: readonly Column[] = ['carrier', 'code_type', 'code_value'];
+type Column = (typeof COLUMNS)[number];
+const REQUIRED_COLUMNS: readonly Column[] = ['carrier', 'code_type', 'code_value'];
 
-export const COLUMN_HELP: Record<Column, string> = {
+const COLUMN_HELP: Record<Column, string> = {
   carrier: 'Required. SCAC (e.g. MAEU) or carrier name',
   code_type: 'Required. c_id (Container number), b_id (Booking number) or m_bl (B/L number)',
   code_value: 'Required. The container, booking or B/L number',
@@ -75,7 +75,7 @@ function headerKey(text: string): string {
 }
 
 /** Splits CSV text (RFC 4180 quotes; delimiter , ; or tab, guessed from the header line). */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
   const delimiter = counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];

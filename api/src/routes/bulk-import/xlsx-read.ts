@@ -9,14 +9,14 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-export const MAX_ZIP_ENTRIES = 200;
-export const MAX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+const MAX_ZIP_ENTRIES = 200;
+const MAX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
 /** Text XML compresses well, but not 1000:1; bombs do. */
-export const MAX_RATIO = 200;
-export const MAX_COLUMNS = 50;
-export const MAX_CELL_CHARS = 1000;
+const MAX_RATIO = 200;
+const MAX_COLUMNS = 50;
+const MAX_CELL_CHARS = 1000;
 export const WORKER_TIMEOUT_MS = Number(process.env.XLSX_READ_TIMEOUT_MS || 30_000);
-export const WORKER_MEMORY_MB = 256;
+const WORKER_MEMORY_MB = 256;
 export const MAX_PARALLEL_READS = 2;
 
 export type XlsxProblem = 'badXlsx' | 'tooLarge' | 'tooManyRows' | 'noRows';

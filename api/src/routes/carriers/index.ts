@@ -11,7 +11,7 @@ import { requireAuth } from '../../plugins/auth';
 import { carrierRequiresContainer } from '../../services/tracking-requests';
 import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
 
-export const CarrierSchema = Type.Object(
+const CarrierSchema = Type.Object(
   {
     id: Type.Integer(),
     official_name: Type.String(),
@@ -38,7 +38,7 @@ export const CarrierSchema = Type.Object(
   { title: 'Carrier' },
 );
 
-export function carrierOut(c: Carrier) {
+function carrierOut(c: Carrier) {
   return {
     id: c.id,
     official_name: c.official_name,

@@ -25,23 +25,23 @@ import { ApiError } from '../../lib/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Events in one v3 delivery (the body limit is 10 MB; this bounds the work per request). */
-export const MAX_EVENTS_PER_DELIVERY = 10_000;
+const MAX_EVENTS_PER_DELIVERY = 10_000;
 
 /** Whether `header` (`sha256=<hex>`, keyword in any case as in DCSA's reference implementation) is the HMAC-SHA256 of `body` under the base64 `secret`. */
-export function signatureMatches(secretBase64: string, body: string, header: string | undefined): boolean {
+function signatureMatches(secretBase64: string, body: string, header: string | undefined): boolean {
   const m = /^\s*sha256=([0-9a-f]{64})\s*$/i.exec(header ?? '');
   if (!m) return false;
   const expected = createHmac('sha256', Buffer.from(secretBase64, 'base64')).update(body, 'utf8').digest();
   return timingSafeEqual(expected, Buffer.from(m[1], 'hex'));
 }
 
-export interface CallbackRateLimit {
+interface CallbackRateLimit {
   max: number;
   timeWindowMs: number;
 }
 
 /** The limit from the environment (read when the routes are registered). */
-export function callbackRateLimit(env: NodeJS.ProcessEnv = process.env): CallbackRateLimit {
+function callbackRateLimit(env: NodeJS.ProcessEnv = process.env): CallbackRateLimit {
   const max = Number(env.DCSA_CALLBACK_RATE_LIMIT_MAX);
   const window = Number(env.DCSA_CALLBACK_RATE_LIMIT_WINDOW_MS);
   return {

@@ -12,7 +12,7 @@ import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
 import { foreignUserIds, UserSummarySchema, type UserSummary } from '../../services/users';
 
-export interface GroupLink {
+interface GroupLink {
   /** Field of the answer and body (e.g. `subscribers`). */
   field: string;
   table: 'project_subscribers' | 'team_coordinators' | 'team_members';
@@ -44,7 +44,7 @@ interface GroupRow {
 
 const NAME_MAX = 150;
 /** Most users one list of a group may hold (the unknown-id check is one query and a Set: linear). */
-export const MAX_GROUP_USERS = 1000;
+const MAX_GROUP_USERS = 1000;
 const INT4_MAX = 2147483647;
 const ORDERING = ['id', 'name', 'created_at', 'modified_at'] as const;
 

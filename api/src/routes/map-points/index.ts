@@ -14,7 +14,7 @@ const Port = Type.Union([
 ]);
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
-export const MapPointDetailSchema = Type.Object(
+const MapPointDetailSchema = Type.Object(
   {
     id: Type.Integer(),
     container_number: Type.String(),
@@ -48,7 +48,7 @@ const DetailsQuery = Type.Object(
 const TOO_MANY = `Ensure this field has no more than ${MAX_DETAIL_IDS} elements.`;
 
 /** The ids of the query: integers, at most MAX_DETAIL_IDS, duplicates dropped; 400 otherwise. */
-export function parseDetailIds(raw: string | string[] | undefined): number[] {
+function parseDetailIds(raw: string | string[] | undefined): number[] {
   const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())

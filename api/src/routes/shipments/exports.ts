@@ -29,14 +29,14 @@ import { exportQuery, streamShipmentsXlsx } from '../../services/export/shipment
 import { ShipmentListQuery } from './schema';
 
 /** The most rows one export may hold (the issue's target is 100,000 in under 10 s). */
-export const MAX_EXPORT_ROWS = 200_000;
-export const NO_COLUMNS_MESSAGE = 'Select columns to display';
+const MAX_EXPORT_ROWS = 200_000;
+const NO_COLUMNS_MESSAGE = 'Select columns to display';
 const MAX_COLUMNS = 400;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** 'shipments' unless a usable name is given; only letters, digits, '.', '-', '_' and spaces survive. */
-export function safeFileName(name: unknown, fallback: string): string {
+function safeFileName(name: unknown, fallback: string): string {
   const text = typeof name === 'string' ? name.normalize('NFKD').replace(/[^\w.\- ]+/g, '_') : '';
   const trimmed = text
     .replace(/^[.\s_]+/, '')
@@ -46,7 +46,7 @@ export function safeFileName(name: unknown, fallback: string): string {
 }
 
 /** `lang` of the query, else the first of Accept-Language we speak, else Spanish (the portal's default). */
-export function exportLang(request: FastifyRequest, value: unknown): ExportLang {
+function exportLang(request: FastifyRequest, value: unknown): ExportLang {
   if (typeof value === 'string' && (EXPORT_LANGS as readonly string[]).includes(value))
     return value as ExportLang;
   const accepted = String(request.headers['accept-language'] ?? '')
@@ -71,7 +71,7 @@ async function companyFormSchema(request: FastifyRequest, companyId: number): Pr
 }
 
 /** The chosen columns as fields, in the order asked; 400 for none, unknown or too many. */
-export function chosenFields(value: unknown, custom: readonly ExportField[]): ExportField[] {
+function chosenFields(value: unknown, custom: readonly ExportField[]): ExportField[] {
   const keys = listOf(value);
   const errs = new ErrorCollector();
   if (keys.length === 0) errs.add('columns', NO_COLUMNS_MESSAGE);

@@ -19,7 +19,7 @@ export function parseId(raw: unknown): string {
  */
 export const idIs = (column: string, id: string): RawBuilder<SqlBool> =>
   sql<SqlBool>`${sql.ref(column)} = ${id}`;
-export const idIn = (column: string, ids: string[]): RawBuilder<SqlBool> =>
+const idIn = (column: string, ids: string[]): RawBuilder<SqlBool> =>
   sql<SqlBool>`${sql.ref(column)} = ANY(${ids}::bigint[])`;
 
 /** 403 for callers without write permission (limited role, no role). */

@@ -24,7 +24,7 @@ const dateParams = Object.fromEntries(
 );
 
 /** Filters of the map points (search, health, pol_loc, pod_loc; the list's other filters work too). */
-export const MapFilterParams = {
+const MapFilterParams = {
   search: one(
     'Free text: part of the container, booking, B/L or client code, a vessel name or IMO, or a POL/POD name or UN/LOCODE',
   ),

@@ -14,7 +14,7 @@ const codeType = () =>
   });
 const date = (description: string) => nullable(Type.String({ format: 'date', description }));
 
-export const HealthCountsSchema = Type.Object(
+const HealthCountsSchema = Type.Object(
   { ontrack: Type.Integer(), delayed: Type.Integer(), alerted: Type.Integer() },
   {
     title: 'ShipmentsHealth',

@@ -152,7 +152,7 @@ export async function serializeRequests(
   });
 }
 
-export const ORDERING_KEYS = [
+const ORDERING_KEYS = [
   'id',
   'status',
   'code_type',

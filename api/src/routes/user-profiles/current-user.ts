@@ -7,7 +7,7 @@ import { caller, canWrite, forgetAuth, requireAuth } from '../../plugins/auth';
 import { profileOut } from './schema';
 import { CurrentUserPatchSchema, CurrentUserSchema } from './current-user-schema';
 
-export function currentUserOut(user: User, profile: UserProfile) {
+function currentUserOut(user: User, profile: UserProfile) {
   return {
     id: user.id,
     username: user.username,

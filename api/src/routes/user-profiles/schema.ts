@@ -16,13 +16,13 @@ export const THRESHOLDS = [
 ] as const;
 
 /** Largest PostgreSQL integer (int4): every number of the profile is stored in one. */
-export const INT4_MAX = 2147483647;
+const INT4_MAX = 2147483647;
 /** Most attention-required event codes, report addresses and columns one profile may hold. */
-export const MAX_EVENT_CODES = 200;
-export const MAX_REPORT_EMAILS = 20;
-export const MAX_COLUMNS = 300;
+const MAX_EVENT_CODES = 200;
+const MAX_REPORT_EMAILS = 20;
+const MAX_COLUMNS = 300;
 /** Languages of the scheduled report e-mails (the portal's own two; migrations/0014 checks the same). */
-export const EMAIL_LANGUAGES = ['es', 'en'] as const;
+const EMAIL_LANGUAGES = ['es', 'en'] as const;
 
 const threshold = () =>
   Type.Union([Type.Integer({ minimum: 1, maximum: INT4_MAX }), Type.Null()], {
@@ -126,7 +126,7 @@ export type UserProfileOut = {
 } & Record<EditableField, unknown>;
 
 /** A profile row as selected (selectAll also brings the columns added by later migrations). */
-export type ProfileRow = UserProfile & Partial<Selectable<UserProfilesEmailColumns>>;
+type ProfileRow = UserProfile & Partial<Selectable<UserProfilesEmailColumns>>;
 
 /** The answer for one profile row. */
 export function profileOut(row: UserProfile): UserProfileOut {

@@ -11,8 +11,8 @@ import { ApiError, notAuthenticated } from '../../lib/errors';
 import type { AuthContext } from '../../types';
 
 /** Every key starts with this, so the auth hook tells keys from login tokens (40 hex characters). */
-export const API_KEY_PREFIX = 'ctp_';
-export const API_KEY_MESSAGES = {
+const API_KEY_PREFIX = 'ctp_';
+const API_KEY_MESSAGES = {
   invalid: 'Invalid API key.',
   notForThisCall: 'An API key cannot be used for this call.',
   throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
@@ -48,7 +48,7 @@ const READ_PREFIXES = [
 ];
 const WRITE_PREFIXES = ['/api/tracking-requests/', '/api/upload/bulk-import-tracking-requests/bulk'];
 
-export function apiKeyMayCall(method: string, route: string, scope: ApiKeyScope): boolean {
+function apiKeyMayCall(method: string, route: string, scope: ApiKeyScope): boolean {
   if (method === 'GET' || method === 'HEAD') return READ_PREFIXES.some((p) => route.startsWith(p));
   if (scope !== 'read_write') return false;
   if (method !== 'POST' && method !== 'PATCH') return false;

@@ -2,18 +2,18 @@
 // how the page draws it, which filters it takes and its texts in English and Spanish. The numbers are
 // computed in ./metrics.ts; mfe-bi/README.md says what question each metric answers and how.
 
-export type CategoryKey = 'real_time' | 'history' | 'shipments' | 'tracking_quality' | 'customer_tracking';
+type CategoryKey = 'real_time' | 'history' | 'shipments' | 'tracking_quality' | 'customer_tracking';
 export type Unit = 'count' | 'percent' | 'days' | 'hours';
 export type Text = { en: string; es: string };
 
-export interface Category {
+interface Category {
   key: CategoryKey;
   /** client: every user; internal: superusers only (spec section 6). */
   type: 'client' | 'internal';
   labels: Text;
 }
 
-export const CATEGORIES: readonly Category[] = [
+const CATEGORIES: readonly Category[] = [
   { key: 'real_time', type: 'client', labels: { en: 'Real Time', es: 'Tiempo real' } },
   { key: 'history', type: 'client', labels: { en: 'History evaluation', es: 'Evaluación histórica' } },
   { key: 'shipments', type: 'client', labels: { en: 'Shipments', es: 'Envíos' } },
@@ -30,7 +30,7 @@ export const CATEGORIES: readonly Category[] = [
 ];
 
 /** A numeric filter of a metric: a whole number from `min` (1, spec section 5) to `max`. */
-export interface NumericFilter {
+interface NumericFilter {
   name: 'stopped_days' | 'dta';
   default: number;
   min: number;
@@ -38,9 +38,9 @@ export interface NumericFilter {
   labels: Text;
 }
 
-export type FilterName = 'carrier' | 'pol_loc' | 'pod_loc' | 'created_at_range';
+type FilterName = 'carrier' | 'pol_loc' | 'pod_loc' | 'created_at_range';
 
-export interface ColumnDef {
+interface ColumnDef {
   key: string;
   labels: Text;
   type: 'text' | 'number' | 'date' | 'percent';
@@ -75,7 +75,7 @@ export interface MetricDef {
 
 const ALL_FILTERS: FilterName[] = ['carrier', 'pol_loc', 'pod_loc', 'created_at_range'];
 
-export const STOPPED_DAYS: NumericFilter = {
+const STOPPED_DAYS: NumericFilter = {
   name: 'stopped_days',
   // 3 days: the free time terminals commonly grant before storage is charged.
   default: 3,
@@ -83,7 +83,7 @@ export const STOPPED_DAYS: NumericFilter = {
   max: 365,
   labels: { en: 'Stopped days', es: 'Días detenido' },
 };
-export const DTA: NumericFilter = {
+const DTA: NumericFilter = {
   name: 'dta',
   default: 7,
   min: 1,

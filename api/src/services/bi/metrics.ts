@@ -24,13 +24,13 @@ export const BI_PAGE_SIZE = 30;
 export const BI_EXPORT_MAX_ROWS = 50_000;
 const DAY_MS = 86_400_000;
 
-export interface Dataset {
+interface Dataset {
   key: string;
   label: Text;
   data: (number | null)[];
 }
 
-export interface ChartResult {
+interface ChartResult {
   kind: 'chart';
   unit: Unit;
   /** Keys of the labels (months, ids, stage names). */
@@ -46,7 +46,7 @@ export interface ChartResult {
   drill: { base: ListQuery | null; labels: (ListQuery | null)[]; datasets: (ListQuery | null)[] };
 }
 
-export interface TableResult {
+interface TableResult {
   kind: 'table';
   unit: Unit;
   count: number;

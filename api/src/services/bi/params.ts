@@ -23,7 +23,7 @@ export interface BiParams {
   before?: string;
 }
 
-export const BI_MESSAGES = {
+const BI_MESSAGES = {
   integer: 'A valid integer is required.',
   min: (n: number) => `Ensure this value is greater than or equal to ${n}.`,
   max: (n: number) => `Ensure this value is less than or equal to ${n}.`,

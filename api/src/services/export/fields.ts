@@ -5,7 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { HealthThresholds } from '../health';
 import { healthExpression } from '../health';
 
-export type ExportFieldType = 'string' | 'integer' | 'number' | 'datetime' | 'date' | 'boolean';
+type ExportFieldType = 'string' | 'integer' | 'number' | 'datetime' | 'date' | 'boolean';
 export type ExportLang = 'en' | 'es';
 export const EXPORT_LANGS: readonly ExportLang[] = ['en', 'es'];
 
@@ -24,12 +24,12 @@ export interface ExportField {
   choices?: Record<string, Record<ExportLang, string>>;
 }
 
-export interface ExportSection {
+interface ExportSection {
   key: string;
   label: Record<ExportLang, string>;
 }
 
-export const SECTIONS: ExportSection[] = [
+const SECTIONS: ExportSection[] = [
   { key: 'identity', label: { en: 'Container and status', es: 'Contenedor y estado' } },
   { key: 'references', label: { en: 'Parties and references', es: 'Partes y referencias' } },
   { key: 'locations', label: { en: 'Locations', es: 'Ubicaciones' } },
@@ -600,7 +600,7 @@ export const STATIC_FIELDS: readonly ExportField[] = buildStaticFields();
 const STATIC_BY_KEY = new Map(STATIC_FIELDS.map((f) => [f.key, f]));
 
 /** Prefix of the custom-form fields' keys (`sf.<property>`). */
-export const CUSTOM_FORM_PREFIX = 'sf.';
+const CUSTOM_FORM_PREFIX = 'sf.';
 const MAX_CUSTOM_FIELDS = 100;
 
 /** The custom-form fields of a company's form schema (a JSON-Schema object with `properties`). */

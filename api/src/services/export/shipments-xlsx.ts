@@ -12,7 +12,7 @@ import { isServerTextField, translate } from '../../i18n';
 import { JOINS, type ExportField, type ExportLang } from './fields';
 import { excelSerial, XlsxSheetWriter, type XlsxColumnKind, type XlsxValue } from './xlsx-writer';
 
-export const EXPORT_BATCH = 2000;
+const EXPORT_BATCH = 2000;
 
 /**
  * The same rows as one JSON array per row (`r`), dates and instants as epoch milliseconds (truncated, as the

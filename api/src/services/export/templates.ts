@@ -3,12 +3,12 @@
 // spec's range names eta_0 / eta_1 (and etd_, last_update_, created_at_) are read as _after / _before.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { badRequest, ErrorCollector } from '../../lib/errors';
+import { ErrorCollector } from '../../lib/errors';
 import { DATE_FILTER_FIELDS, parseShipmentFilters, type RawQuery } from '../shipment-filters';
 import { customFormFields, findField } from './fields';
 
-export const SEND_EMAIL_CHOICES = ['', 'daily', 'weekly', 'monthly'] as const;
-export type SendEmail = (typeof SEND_EMAIL_CHOICES)[number];
+const SEND_EMAIL_CHOICES = ['', 'daily', 'weekly', 'monthly'] as const;
+type SendEmail = (typeof SEND_EMAIL_CHOICES)[number];
 export const MAX_TEMPLATE_COLUMNS = 400;
 export const MAX_FILTER_VALUES = 50;
 
@@ -32,7 +32,7 @@ const SCALAR_KEYS = [
     `${f}_rel_max`,
   ]),
 ];
-export const TEMPLATE_FILTER_KEYS: ReadonlySet<string> = new Set([...LIST_KEYS, ...SCALAR_KEYS]);
+const TEMPLATE_FILTER_KEYS: ReadonlySet<string> = new Set([...LIST_KEYS, ...SCALAR_KEYS]);
 /** The spec's names of the date ranges' two ends. */
 const RANGE_ALIASES: Record<string, string> = {};
 for (const f of ['eta', 'etd', 'last_update', 'created_at']) {
@@ -40,7 +40,7 @@ for (const f of ['eta', 'etd', 'last_update', 'created_at']) {
   RANGE_ALIASES[`${f}_1`] = `${f}_before`;
 }
 
-export type TemplateFilters = Record<string, string | string[]>;
+type TemplateFilters = Record<string, string | string[]>;
 
 export interface TemplateInput {
   name: string;
@@ -217,11 +217,3 @@ export async function deleteTemplate(
     WHERE id = ${id} AND user_id = ${userId} AND company_id = ${companyId}`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
-
-/** A template's filters as a list query (for the export and the scheduled report). */
-export function templateQuery(filters: TemplateFilters): RawQuery {
-  return { ...filters };
-}
-
-/** Used by the 400 of a bad id. */
-export const badId = () => badRequest({ id: ['A valid integer is required.'] });

@@ -22,8 +22,8 @@ export interface XlsxColumn {
 /** A cell value as the writer takes it (what cellValue in shipments-xlsx.ts returns). */
 export type XlsxValue = string | number | boolean | Date | null | undefined;
 
-export const XLSX_DATETIME_FORMAT = 'yyyy-mm-dd hh:mm';
-export const XLSX_DATE_FORMAT = 'yyyy-mm-dd';
+const XLSX_DATETIME_FORMAT = 'yyyy-mm-dd hh:mm';
+const XLSX_DATE_FORMAT = 'yyyy-mm-dd';
 
 // cellXfs of styles.xml: 0 plain, 1 datetime, 2 date, 3-5 the same in bold (the header row).
 const STYLE_OF_KIND: Record<XlsxColumnKind, number> = {
@@ -54,7 +54,7 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Text as XML character data; characters XML cannot carry (control characters) are dropped, as exceljs does. */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   if (!XML_SPECIAL.test(text)) return text;
   return text.replace(XML_SPECIAL_ALL, (c) => ENTITIES[c] ?? '');
 }

@@ -12,7 +12,6 @@ export const WEBHOOK_EVENT_TYPES = [
   'shipment.eta_changed',
   'alert.raised',
 ] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent by "Send test event" only. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
@@ -112,7 +111,7 @@ export function summaryOut(r: SummaryRow): ShipmentSummary {
 
 /** Thresholds of endpoint creators, kept a minute (health in payloads follows the creator's settings). */
 const thresholdCache = new Map<number, { t: HealthThresholds; until: number }>();
-export async function thresholdsFor(db: Kysely<Database>, userId: number | null): Promise<HealthThresholds> {
+async function thresholdsFor(db: Kysely<Database>, userId: number | null): Promise<HealthThresholds> {
   if (userId === null) return DEFAULT_THRESHOLDS;
   const hit = thresholdCache.get(userId);
   if (hit && hit.until > Date.now()) return hit.t;
@@ -209,15 +208,6 @@ export async function buildBodies(
     );
   }
   return out;
-}
-
-/** The exact JSON body of one event for one endpoint. */
-export async function buildBody(
-  db: Kysely<Database>,
-  event: EventRow,
-  endpointCreator: number | null,
-): Promise<string> {
-  return (await buildBodies(db, [event], endpointCreator)).get(event.id)!;
 }
 
 /** Inserts an event into the outbox and one delivery to `endpointId` (the test event). */

@@ -5,13 +5,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const REPLAY_WINDOW_SECONDS = 300;
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 
 export function newWebhookSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
-export function signature(secret: string, timestamp: number, body: string): string {
+function signature(secret: string, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 

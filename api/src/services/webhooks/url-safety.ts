@@ -48,7 +48,7 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
-export const URL_MESSAGES = {
+const URL_MESSAGES = {
   invalid: 'Enter a valid URL.',
   https: 'The URL must start with https://.',
   credentials: 'The URL must not contain a user name or password.',

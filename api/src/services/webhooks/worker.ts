@@ -29,7 +29,7 @@ import { postWebhook, type SendResult } from './sender';
 import { signedHeaders } from './signing';
 import { notifyDisabledEndpoints } from './notify';
 
-export const WEBHOOK_QUEUE = 'webhook-deliver';
+const WEBHOOK_QUEUE = 'webhook-deliver';
 /** Deliveries of one chain leased at once (sent one after the other, in order). */
 const CLAIM_BATCH = 20;
 
@@ -84,7 +84,7 @@ export function webhookAllowPrivate(env: NodeJS.ProcessEnv = process.env): boole
   return env.NODE_ENV !== 'production';
 }
 
-export const DEFAULT_WEBHOOK_OPTIONS: Omit<WebhookWorkerOptions, 'mailer' | 'log'> = {
+const DEFAULT_WEBHOOK_OPTIONS: Omit<WebhookWorkerOptions, 'mailer' | 'log'> = {
   allowPrivate: false,
   timeoutMs: 10_000,
   leaseSeconds: 60,
@@ -116,12 +116,7 @@ interface Claimed extends EventRow {
 }
 
 /** Delay before attempt n+1 after n failed attempts (seconds). */
-export function backoffSeconds(
-  failedAttempts: number,
-  base: number,
-  max: number,
-  random = Math.random,
-): number {
+function backoffSeconds(failedAttempts: number, base: number, max: number, random = Math.random): number {
   const raw = Math.min(base * 2 ** Math.max(0, failedAttempts - 1), max);
   return raw * (0.8 + 0.4 * random());
 }

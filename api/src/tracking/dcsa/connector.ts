@@ -65,14 +65,14 @@ export class ConnectorError extends Error {
 }
 
 /** The major version sent in API-Version (the spec asks for the major version only). */
-export const DCSA_API_MAJOR = '2';
+const DCSA_API_MAJOR = '2';
 
 /**
  * The headers of every request to a carrier: Accept, API-Version (v2.2: the major version; v3.0:
  * the full one) and the carrier's credentials (bearer token, basic or an API-key header). The only
  * place credentials become headers.
  */
-export function carrierHeaders(
+function carrierHeaders(
   version: DcsaVersion | undefined,
   credentials?: DcsaCredentials | null,
 ): Record<string, string> {

@@ -5,7 +5,7 @@ export type DcsaEventType = 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT';
 export type EventClassifier = 'PLN' | 'EST' | 'ACT';
 export type ModeOfTransport = 'VESSEL' | 'RAIL' | 'TRUCK' | 'BARGE';
 
-export interface DcsaVessel {
+interface DcsaVessel {
   vesselIMONumber: string;
   vesselName?: string;
 }
@@ -45,7 +45,7 @@ interface DcsaEventBase {
   references?: Array<{ referenceType: string; referenceValue: string }>;
 }
 
-export interface DcsaTransportEvent extends DcsaEventBase {
+interface DcsaTransportEvent extends DcsaEventBase {
   eventType: 'TRANSPORT';
   transportEventTypeCode: 'ARRI' | 'DEPA';
   delayReasonCode?: string;
@@ -54,7 +54,7 @@ export interface DcsaTransportEvent extends DcsaEventBase {
   documentReferences?: DcsaDocumentReference[];
 }
 
-export interface DcsaEquipmentEvent extends DcsaEventBase {
+interface DcsaEquipmentEvent extends DcsaEventBase {
   eventType: 'EQUIPMENT';
   equipmentEventTypeCode: string;
   equipmentReference?: string;
@@ -65,7 +65,7 @@ export interface DcsaEquipmentEvent extends DcsaEventBase {
   documentReferences?: DcsaDocumentReference[];
 }
 
-export interface DcsaShipmentEvent extends DcsaEventBase {
+interface DcsaShipmentEvent extends DcsaEventBase {
   eventType: 'SHIPMENT';
   shipmentEventTypeCode: string;
   documentID: string;

@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import schema from './tnt-v2.2-events.schema.json';
 import type { DcsaEvent, DcsaEventType } from './types';
 
-export const DCSA_EVENT_TYPES: readonly DcsaEventType[] = ['SHIPMENT', 'TRANSPORT', 'EQUIPMENT'];
+const DCSA_EVENT_TYPES: readonly DcsaEventType[] = ['SHIPMENT', 'TRANSPORT', 'EQUIPMENT'];
 
 export type ValidationResult = { ok: true; event: DcsaEvent } | { ok: false; reasons: string[] };
 
@@ -86,7 +86,7 @@ export function canonicalJson(value: unknown): string {
  * version when anything else changed it is another event). Prefixed so it never looks like a
  * carrier's UUID.
  */
-export function derivedEventId(event: Record<string, unknown>): string {
+function derivedEventId(event: Record<string, unknown>): string {
   const { eventID: _id, eventCreatedDateTime: _created, ...content } = event;
   return `derived-${createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, 32)}`;
 }

@@ -13,9 +13,9 @@ import {
 } from './types';
 
 const DAY = 86_400_000;
-export const DEFAULT_NO_UPDATE_DAYS = 7;
-export const DEFAULT_TSP_DWELL_DAYS = 7;
-export const DEFAULT_ETA_SHIFT_DAYS = 1;
+const DEFAULT_NO_UPDATE_DAYS = 7;
+const DEFAULT_TSP_DWELL_DAYS = 7;
+const DEFAULT_ETA_SHIFT_DAYS = 1;
 /** A re-planned departure this much later than the first plan, on another vessel or voyage, is a roll-over. */
 const ROLL_DELAY_DAYS = 2;
 

@@ -7,7 +7,7 @@ import type { DerivedShipment, MilestoneChange } from './types';
  * Columns whose changes are recorded: every milestone date except the predictions (recomputed from
  * `now` on each run, they would flood the history), plus eta / ata / etd / atd.
  */
-export const HISTORY_COLUMNS: readonly string[] = [
+const HISTORY_COLUMNS: readonly string[] = [
   ...MILESTONES.flatMap((m) =>
     MILESTONE_DATE_KINDS.filter((k) => k !== 'prediction').map((k) => `${m}_${k}`),
   ),

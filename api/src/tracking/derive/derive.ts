@@ -22,7 +22,7 @@ import {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Default for DeriveContext.expireAfterDays. */
-export const EXPIRE_AFTER_DAYS = 30;
+const EXPIRE_AFTER_DAYS = 30;
 /** A vessel within this distance of a port is at the port (detected arrival / departure). */
 const PORT_RADIUS_NM = 10;
 const MAX_POINTS_PER_LEG = 60;

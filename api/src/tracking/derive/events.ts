@@ -79,7 +79,7 @@ function toEv(input: DeriveEvent): Ev | null {
 }
 
 /** Order: eventDateTime, eventCreatedDateTime, eventID. */
-export const byTime = (a: Ev, b: Ev) =>
+const byTime = (a: Ev, b: Ev) =>
   a.at - b.at || a.created - b.created || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0);
 
 /** Order of publication: eventCreatedDateTime, then eventID. */

@@ -55,7 +55,7 @@ const MODEL_SD_FLOOR_MS = 1.95 * HOUR;
 const SPEED_WINDOW_MS = 2 * DAY;
 
 /** Average speed over the fixes of the last SPEED_WINDOW_MS before the last fix, or null. */
-export function recentSpeedKn(fixes: readonly VesselFix[]): number | null {
+function recentSpeedKn(fixes: readonly VesselFix[]): number | null {
   if (fixes.length < 2) return null;
   const last = fixes[fixes.length - 1].at.getTime();
   let miles = 0;

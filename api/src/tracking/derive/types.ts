@@ -49,7 +49,7 @@ export interface DeriveContext {
   now: Date;
 }
 
-export type LocationRole =
+type LocationRole =
   | 'origin'
   | 'empty_pickup'
   | 'pol'
@@ -103,10 +103,10 @@ export type DerivedColumns = { [K in TsColumn]: Date | null } & { [K in NumColum
   last_update: Date | null;
 };
 // Compile-time proof that the columns can be handed to `updateTable('shipments').set(...)` as they are.
-export const assertColumnsFitTable = (c: DerivedColumns): Updateable<ShipmentsTable> => c;
+const _assertColumnsFitTable = (c: DerivedColumns): Updateable<ShipmentsTable> => c;
 
 /** A port of the derived route, in order (POL, TSP1-4, POD). */
-export interface RoutePort {
+interface RoutePort {
   role: 'pol' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4' | 'pod';
   locode: string;
   locationId: number | null;

@@ -23,7 +23,7 @@ export interface CarrierRow {
 }
 
 /** The DCSA version a carrier speaks, from its configuration (carriers.dcsa_api_version). */
-export function dcsaVersionOf(configured: string | null | undefined): DcsaVersion {
+function dcsaVersionOf(configured: string | null | undefined): DcsaVersion {
   return configured?.startsWith('3.') ? '3.0' : '2.2';
 }
 

@@ -141,7 +141,7 @@ export async function markOngoingIfShipments(db: Kysely<Database>, id: number): 
     .execute();
 }
 
-export const PENDING_TARGET = { pending_archiving: 'archived', pending_cancelling: 'cancelled' } as const;
+const PENDING_TARGET = { pending_archiving: 'archived', pending_cancelling: 'cancelled' } as const;
 
 /**
  * Carries out a pending state: pending_archiving → archived, pending_cancelling → cancelled.

@@ -58,12 +58,12 @@ export interface Port {
   timezone: string;
 }
 
-export interface Vessel {
+interface Vessel {
   name: string;
   imo: string;
 }
 
-export interface SimLeg {
+interface SimLeg {
   vessel: Vessel;
   voyage: string;
   service: string;
@@ -82,10 +82,10 @@ export interface SimLeg {
 }
 
 /** Where a container is rolled: at the POL or at a transshipment port (the leg leaving it). */
-export type RollPort = 'pol' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4';
+type RollPort = 'pol' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4';
 
 /** A disruption the carrier published: a container rolled to a later vessel, or a leg's vessel swapped. */
-export interface SimDisruption {
+interface SimDisruption {
   kind: 'roll' | 'vessel-change';
   /** Index of the leg (0 = from the POL). */
   leg: number;
@@ -104,7 +104,7 @@ export interface SimDisruption {
 /** Which disruptions a journey gets: drawn per seed ('random'), or forced (null / absent = none). */
 export type DisruptionOptions = 'random' | { roll?: RollPort | null; vesselChange?: number | null };
 
-export interface SimContainer {
+interface SimContainer {
   equipmentReference: string;
   isoEquipmentCode: string;
 }

@@ -17,12 +17,12 @@ import type { CodeType } from '../dcsa/types';
 import { DCSA_V3_API_VERSION, toV3 } from '../dcsa/v3';
 import { generateJourney, type Journey, type SimEvent } from './journey';
 
-export interface Clock {
+interface Clock {
   now(): number;
 }
 
-export type FaultKind = 'timeout' | '5xx' | 'malformed' | 'wrong-schema' | 'duplicates' | 'out-of-order';
-export interface Fault {
+type FaultKind = 'timeout' | '5xx' | 'malformed' | 'wrong-schema' | 'duplicates' | 'out-of-order';
+interface Fault {
   kind: FaultKind;
   /** Number of GET /v2/events answers affected (default: all until cleared). */
   times?: number;
@@ -46,7 +46,7 @@ export interface SimulatorOptions {
   disruptions?: 'random' | 'none';
 }
 
-export interface Subscription {
+interface Subscription {
   subscriptionID: string;
   scac: string;
   /** The DCSA version pushed: v2.2 lists to callbackUrl, v3.0 `{events}` to callbackUrl + /events. */
@@ -79,7 +79,7 @@ export interface Simulator {
   retract(scac: string, eventID: string, at?: number): void;
 }
 
-export const SIMULATOR_API_VERSION = '2.2.0';
+const SIMULATOR_API_VERSION = '2.2.0';
 const REFERENCE = /^[A-Z0-9]{6,20}$/;
 
 /** Who the reference is known to: containers need a right check digit, documents 6-20 A-Z/0-9. */

@@ -13,7 +13,7 @@ import type { MapData } from './cluster';
 import type { MapSelection } from './createWhereMap';
 
 /** Containers listed at once (the rest are counted). */
-export const INFO_SHOWN = 50;
+const INFO_SHOWN = 50;
 
 const portLabel = (p: PortRef | null) => (p ? (p.locode ? `${p.name} (${p.locode})` : p.name) : '');
 

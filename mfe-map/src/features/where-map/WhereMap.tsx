@@ -42,7 +42,7 @@ export interface WhereMapProps {
   children?: ReactNode;
 }
 
-export interface MapDebug {
+interface MapDebug {
   handle: WhereMapHandle;
   data: () => MapData | null;
   /** performance.now() of the first render that drew data, and of the last one. */

@@ -7,11 +7,11 @@ import type { CompactMapPoints, CompactVessel } from '../../lib/map-api';
 /** Last zoom level drawn as clusters (spec section 9). */
 export const CLUSTER_MAX_ZOOM = 4;
 /** Levels below this use the grid of the minimum zoom. */
-export const CLUSTER_MIN_ZOOM = 2;
+const CLUSTER_MIN_ZOOM = 2;
 /** Grid cell, in screen pixels at the level's zoom. */
-export const CLUSTER_CELL_PX = 64;
+const CLUSTER_CELL_PX = 64;
 /** Size steps per family (log4 of the count, capped so the three families keep their own 4 icons each). */
-export const SIZE_STEPS = 4;
+const SIZE_STEPS = 4;
 
 const HALF_WORLD = 20037508.342789244;
 const WORLD = 2 * HALF_WORLD;
@@ -83,7 +83,7 @@ export function decodeMapData(answer: CompactMapPoints): MapData {
   };
 }
 
-export interface Cluster {
+interface Cluster {
   x: number;
   y: number;
   count: number;

@@ -34,11 +34,10 @@ import {
 import { FAMILY_COLORS, VESSEL_COLOR } from './palette';
 
 /** Most points one info window lists (the details call's limit). */
-export const INFO_LIMIT = 200;
+const INFO_LIMIT = 200;
 /** Click tolerance around a single marker, in pixels. */
 const HIT_PX = 9;
 
-export { FAMILY_COLORS, VESSEL_COLOR };
 const HEALTH_COLORS = [FAMILY_COLORS.ontrack, FAMILY_COLORS.late, FAMILY_COLORS.attention];
 const SIZE_RADII = [13, 17, 22, 28];
 
@@ -54,7 +53,7 @@ export interface MapSelection {
   vessel?: number;
 }
 
-export interface WhereMapStats {
+interface WhereMapStats {
   zoom: number;
   /** The cluster level drawn, or null when single markers are. */
   level: number | null;
@@ -93,7 +92,7 @@ function hasWebGl(): boolean {
 }
 
 /** "1,234" stays short on the icon: 1.2k, 12k, 120k. */
-export function shortCount(n: number): string {
+function shortCount(n: number): string {
   if (n < 1000) return String(n);
   if (n < 10_000) return `${(Math.floor(n / 100) / 10).toString()}k`;
   return `${Math.floor(n / 1000)}k`;
@@ -174,6 +173,7 @@ export function prepareWhereMap(): void {
   basemapFeatures();
 }
 
+/** @public loaded through a dynamic import (WhereMap.tsx's loadWhereMap), which knip does not follow */
 export function createWhereMap(
   target: HTMLElement,
   onSelect: (selection: MapSelection | null) => void,

@@ -1,7 +1,7 @@
 // The map page's filters as kept in the URL query (spec section 2: search, health, POL, POD), through
 // useUrlFilters: typed text reaches the URL after 500 ms, health at once. The URL keys are the API's parameter
 // names, so the applied filters are the coordinates query.
-import type { FilterSchema, FilterValues } from '@portal/shared-ui/lists';
+import type { FilterSchema } from '@portal/shared-ui/lists';
 import type { Query } from '@portal/shared-api';
 
 export const HEALTH_VALUES = ['ontrack', 'delayed', 'alerted'] as const;
@@ -12,8 +12,6 @@ export const MAP_FILTERS = {
   pol_loc: 'text',
   pod_loc: 'text',
 } as const satisfies FilterSchema;
-
-export type MapFilterValues = FilterValues<typeof MAP_FILTERS>;
 
 /** The coordinates call's query: the applied filters without the list's page and ordering. */
 export function mapQuery(query: Query): Query {

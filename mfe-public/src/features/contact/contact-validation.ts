@@ -2,7 +2,7 @@
 // field, in the form's order. Phone and remarks are optional; no e-mail format check.
 import type { ContactFields } from './contact-api';
 
-export const REQUIRED = ['name', 'email', 'company'] as const;
+const REQUIRED = ['name', 'email', 'company'] as const;
 export type RequiredField = (typeof REQUIRED)[number];
 
 export type ContactError = { kind: 'terms' } | { kind: 'blank'; field: RequiredField };

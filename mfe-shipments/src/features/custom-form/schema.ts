@@ -3,7 +3,7 @@
 // title, enum and required.
 import type { Shipment } from '@portal/shared-api';
 
-export type FieldType = 'string' | 'number' | 'integer' | 'boolean';
+type FieldType = 'string' | 'number' | 'integer' | 'boolean';
 
 export interface FormField {
   name: string;

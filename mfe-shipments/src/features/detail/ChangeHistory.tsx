@@ -14,7 +14,7 @@ export interface DateChange {
 const READINGS = ['planned_initial', 'planned_last', 'actual', 'detected', 'prediction'] as const;
 
 /** 'pod_vessel_arrival_planned_last' → milestone label and reading label keys. */
-export function splitField(field: string): { milestone: string; n?: number; reading?: string } {
+function splitField(field: string): { milestone: string; n?: number; reading?: string } {
   const reading = READINGS.find((r) => field.endsWith(`_${r}`));
   const base = reading ? field.slice(0, -(reading.length + 1)) : field;
   const tsp = /^tsp(\d)_(.+)$/.exec(base);

@@ -2,7 +2,7 @@
 // they fill from the real arrival/departure dates, plus the progress of the actual calendar.
 import type { Milestone, Port, Shipment } from '@portal/shared-api';
 
-export type DateKind = 'arrival' | 'discharge' | 'load' | 'departure';
+type DateKind = 'arrival' | 'discharge' | 'load' | 'departure';
 
 export type StepKey =
   | 'empty_pickup'
@@ -45,7 +45,7 @@ const tsp = (n: 1 | 2 | 3 | 4): StepDefinition => ({
   ],
 });
 
-export const STEPS: readonly StepDefinition[] = [
+const STEPS: readonly StepDefinition[] = [
   { key: 'empty_pickup', loc: 'empty_pickup_loc', dates: [['departure', 'empty_pickup']] },
   { key: 'origin', loc: 'origin_loc', dates: [['departure', 'origin_pickup']] },
   {
@@ -86,14 +86,14 @@ export const STEPS: readonly StepDefinition[] = [
 
 export type CalendarMode = 'planned' | 'actual';
 
-export interface StepDate {
+interface StepDate {
   kind: DateKind;
   value: string | null;
   /** True for a real (actual) date: shown black; planned dates are grey. */
   real: boolean;
 }
 
-export type StepState = 'done' | 'current' | 'pending';
+type StepState = 'done' | 'current' | 'pending';
 
 export interface CalendarStep {
   key: StepKey;

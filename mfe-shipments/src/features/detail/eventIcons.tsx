@@ -2,7 +2,7 @@
 // drop-off, stuffing, inspection, documents, alerts; a dot for any other code.
 import type { ReactElement } from 'react';
 
-export type IconKind =
+type IconKind =
   | 'vesselArrival'
   | 'vesselDeparture'
   | 'load'
@@ -32,7 +32,7 @@ const BY_CODE: Record<number, IconKind> = {
   202: 'vesselDeparture',
 };
 
-export function iconKind(code: number | null | undefined): IconKind {
+function iconKind(code: number | null | undefined): IconKind {
   if (code === null || code === undefined) return 'other';
   if (BY_CODE[code]) return BY_CODE[code];
   if (code >= 300 && code < 400) return 'document';

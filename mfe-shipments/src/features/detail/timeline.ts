@@ -18,7 +18,7 @@ export interface TimelineEvent {
 
 /** The classifiers of DCSA events: planned, estimated, actual. */
 export const CLASSIFIERS = ['PLN', 'EST', 'ACT'] as const;
-export type Classifier = (typeof CLASSIFIERS)[number];
+type Classifier = (typeof CLASSIFIERS)[number];
 
 export interface TimelineMilestone {
   /** The event whose text, place and icon are shown (the actual one when known). */

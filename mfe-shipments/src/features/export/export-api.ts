@@ -4,7 +4,7 @@ import { api, downloadApiFile, type Query } from '@portal/shared-api';
 export type Lang = 'en' | 'es';
 export type Schedule = '' | 'daily' | 'weekly' | 'monthly';
 
-export interface ExportFieldInfo {
+interface ExportFieldInfo {
   key: string;
   label: Record<Lang, string>;
   type: string;

@@ -15,8 +15,8 @@ export const DATE_FILTERS = [
   'created_at_after',
   'created_at_before',
 ] as const;
-export const LIST_FILTERS = ['health', 'status'] as const;
-export const FORM_FILTER_KEYS: readonly string[] = [
+const LIST_FILTERS = ['health', 'status'] as const;
+const FORM_FILTER_KEYS: readonly string[] = [
   ...TEXT_FILTERS,
   ...DAY_FILTERS,
   ...DATE_FILTERS,

@@ -125,7 +125,7 @@ function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers) 
 }
 
 /** At 620 px the columns a forwarder looks for first, in this order (the rest follow in their usual order). */
-export const NARROW_KEY_COLUMNS: readonly ColumnKey[] = [
+const NARROW_KEY_COLUMNS: readonly ColumnKey[] = [
   'container_number',
   'health',
   'eta',

@@ -16,7 +16,7 @@ export const DATE_FIELDS = [
   'last_update',
   'created_at',
 ] as const;
-export type DateField = (typeof DATE_FIELDS)[number];
+type DateField = (typeof DATE_FIELDS)[number];
 export const DAY_FIELDS = ['dtd', 'dta'] as const;
 
 const dateKeys = Object.fromEntries(
@@ -44,7 +44,7 @@ export const SHIPMENT_FILTERS = {
 export type ShipmentFilterValues = FilterValues<typeof SHIPMENT_FILTERS>;
 
 /** Keys inside the collapsible More Filters area. */
-export const MORE_FILTER_KEYS = [
+const MORE_FILTER_KEYS = [
   ...DATE_FIELDS.flatMap((f) => [`${f}_after`, `${f}_before`] as const),
   'dtd_min',
   'dtd_max',

@@ -7,7 +7,7 @@ import { notifyError } from '@portal/shared-ui';
 import { loadPageOrLast } from '@portal/shared-ui/lists';
 import { useTranslation } from 'react-i18next';
 
-export const PAGE_SIZE = 30;
+const PAGE_SIZE = 30;
 
 export function useShipmentsPage(query: ShipmentQuery, onPageCorrected?: (page: number) => void) {
   const { t } = useTranslation('common');

@@ -25,7 +25,7 @@ export type NotificationsState = {
   clear: () => void;
 };
 
-export const defaultDuration = (kind: NotificationKind): number =>
+const defaultDuration = (kind: NotificationKind): number =>
   kind === 'error' ? DURATIONS.error : DURATIONS.default;
 
 let sequence = 0;
