@@ -12,15 +12,77 @@ const escape = (s: string) =>
 
 const number = (lang: ExportLang, n: number) => n.toLocaleString(lang === 'es' ? 'es-ES' : 'en-GB');
 
-function filterLines(filters: Record<string, string | string[]>): string[] {
-  return Object.entries(filters).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
+type Words = { en: string; es: string };
+
+/** The template filters' names as the Export List modal shows them. */
+const FILTER_LABELS: Record<string, Words> = {
+  search: { en: 'Search', es: 'Búsqueda' },
+  status: { en: 'Request status', es: 'Estado de la solicitud' },
+  health: { en: 'Health', es: 'Salud' },
+  carrier: { en: 'Carrier (id)', es: 'Naviera (id)' },
+  project: { en: 'Project (id)', es: 'Proyecto (id)' },
+  ordering: { en: 'Order', es: 'Orden' },
+  pol_loc: { en: 'POL', es: 'POL' },
+  pod_loc: { en: 'POD', es: 'POD' },
+  dta: { en: 'Days to arrival', es: 'Días hasta la llegada' },
+  order_dta: { en: 'Order by days to arrival', es: 'Ordenar por días hasta la llegada' },
+  dtd_min: { en: 'Days to departure, from', es: 'Días hasta la salida, desde' },
+  dtd_max: { en: 'Days to departure, to', es: 'Días hasta la salida, hasta' },
+  dta_min: { en: 'Days to arrival, from', es: 'Días hasta la llegada, desde' },
+  dta_max: { en: 'Days to arrival, to', es: 'Días hasta la llegada, hasta' },
+  last_n_days: { en: 'Last days', es: 'Últimos días' },
+  exclude_hidden: { en: 'Exclude hidden', es: 'Excluir ocultos' },
+};
+const DATE_LABELS: Record<string, Words> = {
+  eta: { en: 'ETA', es: 'ETA' },
+  etd: { en: 'ETD', es: 'ETD' },
+  atd: { en: 'ATD', es: 'ATD' },
+  ata: { en: 'ATA', es: 'ATA' },
+  last_update: { en: 'Last update', es: 'Última actualización' },
+  created_at: { en: 'Created', es: 'Creado' },
+  pol_departure: { en: 'POL departure', es: 'Salida de POL' },
+  pod_arrival: { en: 'POD arrival', es: 'Llegada a POD' },
+};
+const DATE_ENDS: Record<string, Words> = {
+  after: { en: 'from', es: 'desde' },
+  before: { en: 'until', es: 'hasta' },
+  rel_min: { en: 'from (days from today)', es: 'desde (días desde hoy)' },
+  rel_max: { en: 'until (days from today)', es: 'hasta (días desde hoy)' },
+};
+const VALUE_WORDS: Record<string, Words> = {
+  ontrack: { en: 'On track', es: 'En plazo' },
+  delayed: { en: 'Later than expected', es: 'Más tarde de lo previsto' },
+  alerted: { en: 'Attention required', es: 'Requiere atención' },
+  new: { en: 'New', es: 'Nueva' },
+  ongoing: { en: 'Ongoing', es: 'En curso' },
+  invalid: { en: 'Invalid', es: 'No válida' },
+  archived: { en: 'Archived', es: 'Archivada' },
+  cancelled: { en: 'Cancelled', es: 'Cancelada' },
+  true: { en: 'yes', es: 'sí' },
+  false: { en: 'no', es: 'no' },
+};
+
+/** 'eta_after' → 'ETA desde'; a known name in `lang`; anything else as it is. */
+function filterLabel(key: string, lang: ExportLang): string {
+  if (FILTER_LABELS[key]) return FILTER_LABELS[key][lang];
+  const m = /^(.+?)_(after|before|rel_min|rel_max)$/.exec(key);
+  if (m && DATE_LABELS[m[1]]) return `${DATE_LABELS[m[1]][lang]} ${DATE_ENDS[m[2]][lang]}`;
+  return key;
+}
+
+/** The template's filters as 'Name: value, value' lines, names and known values in `lang`. */
+function filterLines(filters: Record<string, string | string[]>, lang: ExportLang): string[] {
+  return Object.entries(filters).map(([k, v]) => {
+    const values = (Array.isArray(v) ? v : [v]).map((x) => VALUE_WORDS[x]?.[lang] ?? x);
+    return `${filterLabel(k, lang)}: ${values.join(', ')}`;
+  });
 }
 
 export function reportText(
   lang: ExportLang,
   r: { name: string; period: string; rows: number; filters: Record<string, string | string[]>; link: string },
 ): MailTexts {
-  const filters = filterLines(r.filters);
+  const filters = filterLines(r.filters, lang);
   const es = lang === 'es';
   const subject = es ? `Informe «${r.name}» (${r.period})` : `Report "${r.name}" (${r.period})`;
   const intro = es
@@ -44,11 +106,16 @@ export function reportText(
   return { subject, text, html };
 }
 
-const cell = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 16).replace('T', ' ');
-  return String(v);
-};
+/** A digest cell: dates as YYYY-MM-DD HH:mm, numbers with at most 2 decimals in the language's notation. */
+const cellIn =
+  (lang: ExportLang) =>
+  (v: unknown): string => {
+    if (v === null || v === undefined) return '';
+    if (v instanceof Date) return v.toISOString().slice(0, 16).replace('T', ' ');
+    if (typeof v === 'number')
+      return v.toLocaleString(lang === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: 2 });
+    return String(v);
+  };
 
 export function digestText(
   lang: ExportLang,
@@ -73,7 +140,7 @@ export function digestText(
     more,
     '',
     d.headers.join(' | '),
-    ...d.lines.map((l) => l.map(cell).join(' | ')),
+    ...d.lines.map((l) => l.map(cellIn(lang)).join(' | ')),
     '',
     `${open}: ${d.link}`,
   ]
@@ -82,7 +149,7 @@ export function digestText(
   const html =
     `<p>${escape(intro)}</p>${more ? `<p>${escape(more)}</p>` : ''}` +
     `<table border="1" cellpadding="4" cellspacing="0"><thead><tr>${d.headers.map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead>` +
-    `<tbody>${d.lines.map((l) => `<tr>${l.map((v) => `<td>${escape(cell(v))}</td>`).join('')}</tr>`).join('')}</tbody></table>` +
+    `<tbody>${d.lines.map((l) => `<tr>${l.map((v) => `<td>${escape(cellIn(lang)(v))}</td>`).join('')}</tr>`).join('')}</tbody></table>` +
     `<p><a href="${escape(d.link)}">${escape(open)}</a></p>`;
   return { subject, text, html };
 }

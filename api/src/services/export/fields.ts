@@ -29,6 +29,33 @@ interface ExportSection {
   label: Record<ExportLang, string>;
 }
 
+/** The derived shipment status texts (tracking/derive STATUS) in both languages, as the screens show them. */
+const STATUS_TEXT_CHOICES: Record<string, { en: string; es: string }> = {
+  unknown: { en: 'Unknown', es: 'Desconocido' },
+  'waiting for pickup': { en: 'Waiting for pickup', es: 'Esperando la recogida' },
+  'land transport to POL': { en: 'Land transport to POL', es: 'Transporte terrestre a POL' },
+  'in POL terminal': { en: 'In POL terminal', es: 'En la terminal de POL' },
+  'waiting for departure from POL': {
+    en: 'Waiting for departure from POL',
+    es: 'Esperando la salida de POL',
+  },
+  'ocean transport from POL': { en: 'Ocean transport from POL', es: 'Transporte marítimo desde POL' },
+  'in transshipment': { en: 'In transshipment', es: 'En transbordo' },
+  'ocean transport to POD': { en: 'Ocean transport to POD', es: 'Transporte marítimo a POD' },
+  'waiting for discharge at POD': { en: 'Waiting for discharge at POD', es: 'Esperando la descarga en POD' },
+  'in POD terminal': { en: 'In POD terminal', es: 'En la terminal de POD' },
+  'land transport to Place of Delivery': {
+    en: 'Land transport to Place of Delivery',
+    es: 'Transporte terrestre al lugar de entrega',
+  },
+  'delivered; returning container': {
+    en: 'Delivered; returning container',
+    es: 'Entregado; devolviendo el contenedor',
+  },
+  completed: { en: 'Completed', es: 'Completado' },
+  initializing: { en: 'Initializing', es: 'Iniciando' },
+};
+
 const SECTIONS: ExportSection[] = [
   { key: 'identity', label: { en: 'Container and status', es: 'Contenedor y estado' } },
   { key: 'references', label: { en: 'Parties and references', es: 'Partes y referencias' } },
@@ -168,8 +195,26 @@ function buildStaticFields(): ExportField[] {
   col('container_type_iso', 'identity', 'Container type (ISO)', 'Tipo de contenedor (ISO)', 'string');
   col('weight', 'identity', 'Weight', 'Peso', 'number');
   col('status', 'identity', 'Life stage (number)', 'Etapa (número)', 'integer');
-  col('status_text', 'identity', 'Status', 'Estado', 'string');
-  col('lifecycle_status', 'identity', 'Lifecycle', 'Ciclo de vida', 'string');
+  // The derived status texts and lifecycle values, worded as the screens word them (shared-ui lists i18n).
+  out.push({
+    ...field('status_text', 'identity', 'Status', 'Estado', 'string', raw('shipments.status_text')),
+    choices: STATUS_TEXT_CHOICES,
+  });
+  out.push({
+    ...field(
+      'lifecycle_status',
+      'identity',
+      'Lifecycle',
+      'Ciclo de vida',
+      'string',
+      raw('shipments.lifecycle_status'),
+    ),
+    choices: {
+      active: { en: 'Active', es: 'Activo' },
+      expired: { en: 'Expired', es: 'Caducado' },
+      completed: { en: 'Completed', es: 'Completado' },
+    },
+  });
   col('hidden', 'identity', 'Hidden', 'Oculto', 'boolean');
   out.push({
     ...field('health', 'identity', 'Health', 'Salud', 'string', ({ thresholds }) =>
