@@ -136,6 +136,19 @@ describe('RequestForm', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('without write permission the inputs are disabled before anything is typed', () => {
+    setup({ writable: false });
+    expect(screen.getByLabelText('Carrier*')).toBeDisabled();
+    expect(screen.getByLabelText('Code type*')).toBeDisabled();
+    expect(screen.getByLabelText(/^Code value/)).toBeDisabled();
+  });
+
+  it('with write permission the inputs are enabled', () => {
+    setup();
+    expect(screen.getByLabelText('Carrier*')).toBeEnabled();
+    expect(screen.getByLabelText(/^Code value/)).toBeEnabled();
+  });
+
   it('speaks Spanish', async () => {
     const { user } = setup({ lng: 'es' });
     await user.selectOptions(screen.getByLabelText('Naviera*'), 'Evergreen Marine');

@@ -140,6 +140,7 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
   return (
     <form className="trk-form" noValidate onSubmit={(event) => void submit(event)}>
       <Select
+        disabled={!writable}
         id="tr-carrier"
         label={<Required>{t('form.carrier')}</Required>}
         placeholder={t('form.carrierPlaceholder')}
@@ -151,6 +152,7 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
       />
       {projects.length > 0 && (
         <Select
+          disabled={!writable}
           id="tr-project"
           label={t('form.project')}
           placeholder={t('form.noProject')}
@@ -161,6 +163,7 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
         />
       )}
       <Select
+        disabled={!writable}
         id="tr-code-type"
         label={<Required>{t('form.codeType')}</Required>}
         placeholder={t('form.codeTypePlaceholder')}
@@ -170,6 +173,7 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
         error={errorOf('code_type')}
       />
       <TextInput
+        disabled={!writable}
         id="tr-code-value"
         label={<Required>{t('form.codeValue')}</Required>}
         hint={t('form.codeValueHint')}
@@ -181,6 +185,7 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
       />
       {needsContainer && (
         <TextInput
+          disabled={!writable}
           id="tr-container"
           label={<Required>{t('form.container')}</Required>}
           hint={t('form.containerHint')}
@@ -193,6 +198,7 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
         />
       )}
       <TextInput
+        disabled={!writable}
         id="tr-client-code"
         label={t('form.clientCode')}
         value={values.client_code}
@@ -201,6 +207,7 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
         error={errorOf('client_code')}
       />
       <TextInput
+        disabled={!writable}
         id="tr-eta-pod"
         label={t('form.etaPod')}
         placeholder={t('form.dateHint')}
@@ -211,6 +218,7 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
         error={errorOf('contractual_eta_pod')}
       />
       <TextInput
+        disabled={!writable}
         id="tr-eta-dlv"
         label={t('form.etaDlv')}
         placeholder={t('form.dateHint')}
