@@ -87,8 +87,14 @@ export const shellCss = `
 @media (max-width: 620px) {
   .shell__main { padding: var(--pui-space-sm); }
   .shell-title-bar__row, .shell-public-bar { padding: 0 var(--pui-space-sm); gap: var(--pui-space-sm); }
-  .shell-brand { font-size: var(--pui-font-size-md); overflow: hidden; text-overflow: ellipsis; }
-  .shell-user-menu__title { display: none; }
+  .shell-brand { font-size: var(--pui-font-size-md); overflow: hidden; text-overflow: ellipsis; min-width: 0; flex: 0 1 auto; }
+  /* the user's name stays in view (shortened when long), every tab stays in view (the strip wraps, no sideways scroll) */
+  .shell-user-menu { min-width: 0; flex: 0 1 auto; }
+  .shell-user-menu__title {
+    display: inline-block; max-width: 34vw; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom;
+  }
   .shell-title-bar__tabs { padding: 0; }
+  .shell-title-bar__tabs .pui-tabs { flex-wrap: wrap; overflow-x: visible; }
+  .shell-title-bar__tabs .pui-tabs__tab { padding: var(--pui-space-xs) var(--pui-space-sm); }
 }
 `;
