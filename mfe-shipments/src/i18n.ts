@@ -26,6 +26,13 @@ const en = {
       minimum: 'The minimum is 1.',
       eventCodes: 'Event codes that require attention',
       noCodes: 'No event codes.',
+      codeGroups: {
+        alert: 'Portal alerts',
+        transport: 'Vessel arrivals and departures',
+        equipment: 'Container movements',
+        shipment: 'Documents and bookings',
+        other: 'Other',
+      },
     },
   },
   shipmentList: {
@@ -290,6 +297,13 @@ const es: Shape<typeof en> = {
       minimum: 'El mínimo es 1.',
       eventCodes: 'Códigos de evento que requieren atención',
       noCodes: 'No hay códigos de evento.',
+      codeGroups: {
+        alert: 'Alertas del portal',
+        transport: 'Llegadas y salidas del buque',
+        equipment: 'Movimientos del contenedor',
+        shipment: 'Documentos y reservas',
+        other: 'Otros',
+      },
     },
   },
   shipmentList: {

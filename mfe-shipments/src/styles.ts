@@ -47,6 +47,9 @@ const shipmentsCss = `
 .shp-settings { display: flex; flex-direction: column; gap: var(--pui-space-md); width: min(300px, 78vw); max-width: 100%; }
 .shp-settings h3 { margin: 0; font-size: var(--pui-font-size-md); }
 .shp-codes { max-height: 260px; overflow: auto; display: flex; flex-direction: column; gap: 2px; border: 1px solid var(--pui-color-border); border-radius: var(--pui-radius-md); padding: var(--pui-space-xs) var(--pui-space-sm); }
+.shp-codes__group { display: flex; flex-direction: column; gap: 2px; }
+.shp-codes__group + .shp-codes__group { margin-top: var(--pui-space-xs); }
+.shp-codes__group-title { margin: var(--pui-space-xs) 0 0; font-size: var(--pui-font-size-xs); font-weight: var(--pui-font-weight-bold); color: var(--pui-color-text-muted); text-transform: uppercase; letter-spacing: 0.03em; }
 .shp-settings-bar { display: flex; gap: var(--pui-space-sm); align-items: center; flex-wrap: wrap; }
 
 /* alert events modal */

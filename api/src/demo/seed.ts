@@ -172,6 +172,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     companyId: demo,
     roleId: 1,
     is_superuser: true,
+    // admin is the end-to-end tests' user for threshold changes: it starts with no attention codes, so its
+    // attention count starts at 0 (every other new user gets DEFAULT_ATTENTION_CODES).
+    attentionCodes: [],
     first_name: 'Ada',
     last_name: 'Admin',
     email: 'admin@demo-logistics.example',

@@ -28,7 +28,16 @@ export interface NewUserInput {
   is_active?: boolean;
   /** scrypt cost (tests use a low one for speed). */
   hashCost?: number;
+  /** Attention-required event codes of the new profile; DEFAULT_ATTENTION_CODES when left out. */
+  attentionCodes?: number[];
 }
+
+/**
+ * The attention-required codes a new user starts with, so the dashboard's 'attention required' is not empty by
+ * default: roll-over (901), vessel change (904) and no carrier update (906). Only codes present in event_codes are
+ * stored. Existing users keep their own settings (the column's default stays an empty list).
+ */
+export const DEFAULT_ATTENTION_CODES: readonly number[] = [901, 904, 906];
 
 /** Creates a user and its profile (profile id = user id) in one transaction; returns the id. */
 export async function createUser(db: Kysely<Database>, input: NewUserInput): Promise<number> {
@@ -47,6 +56,16 @@ export async function createUser(db: Kysely<Database>, input: NewUserInput): Pro
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const wanted = input.attentionCodes ?? DEFAULT_ATTENTION_CODES;
+    const known =
+      wanted.length === 0
+        ? []
+        : await trx
+            .selectFrom('event_codes')
+            .select('code')
+            .where('code', 'in', [...wanted])
+            .orderBy('code')
+            .execute();
     await trx
       .insertInto('user_profiles')
       .values({
@@ -54,6 +73,7 @@ export async function createUser(db: Kysely<Database>, input: NewUserInput): Pro
         company_id: input.companyId,
         role_id: input.roleId === undefined ? 1 : input.roleId,
         is_manager: input.is_manager ?? false,
+        attention_required_event_codes: JSON.stringify(known.map((row) => row.code)),
       })
       .execute();
     return user.id;

@@ -66,6 +66,12 @@ let pager: ReturnType<typeof as>;
 beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx);
+  // The health figures below are for users with no attention-required codes (new users get default ones).
+  await ctx.handle.db
+    .updateTable('user_profiles')
+    .set({ attention_required_event_codes: '[]' })
+    .where('company_id', '=', t.companyId)
+    .execute();
   std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
   await ctx.handle.db
     .updateTable('users')

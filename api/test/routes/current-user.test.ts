@@ -35,7 +35,8 @@ describe('GET /api/rest-auth/user/', () => {
       days_in_advance: -1,
       email_report_days_of_delay: 1,
       email_report_days_in_advance: -1,
-      attention_required_event_codes: [],
+      // a new user starts with the default attention codes: roll-over, vessel change, no carrier update
+      attention_required_event_codes: [901, 904, 906],
       email_report_attention_required_event_codes: [],
       pod_timeofarrival_warning_risk: null,
       email_pod_timeofarrival_warning_risk: null,

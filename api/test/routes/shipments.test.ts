@@ -166,7 +166,7 @@ beforeAll(async () => {
     .execute();
   await db
     .updateTable('user_profiles')
-    .set({ days_of_delay: 5, days_in_advance: -5, max_days_in_tsp: 5 })
+    .set({ days_of_delay: 5, days_in_advance: -5, max_days_in_tsp: 5, attention_required_event_codes: '[]' })
     .where('id', '=', t.colleague.id)
     .execute();
   // The other company's shipment and alert event.

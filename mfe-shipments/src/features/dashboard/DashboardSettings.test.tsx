@@ -83,4 +83,27 @@ describe('dashboard attention-required settings', () => {
     );
     await act(() => i18next.changeLanguage('en'));
   });
+
+  it.each([
+    ['en', 'Portal alerts', 'Vessel arrivals and departures'],
+    ['es', 'Alertas del portal', 'Llegadas y salidas del buque'],
+  ])('groups the codes under a named heading per category (%s)', async (lng, alerts, transport) => {
+    await act(() => i18next.changeLanguage(lng));
+    const withCategories = [
+      {
+        code: 201,
+        description: 'Vessel arrival',
+        description_es: 'Llegada del buque',
+        category: 'transport',
+      },
+      { code: 904, description: 'Vessel change', description_es: 'Cambio de buque', category: 'alert' },
+    ] as never[];
+    render(<DashboardSettings kind="alerted" eventCodes={withCategories} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByTestId('dashboard-settings-alerted'));
+    const alertGroup = screen.getByRole('group', { name: alerts });
+    expect(alertGroup).toHaveTextContent('904');
+    expect(alertGroup).not.toHaveTextContent('201');
+    expect(screen.getByRole('group', { name: transport })).toHaveTextContent('201');
+    await act(() => i18next.changeLanguage('en'));
+  });
 });

@@ -21,7 +21,7 @@ import {
 import { NS } from '../../i18n';
 import { eventCodeLabel } from '../../lib/eventText';
 import type { LocalizedEventCode } from '../../lib/reference';
-import { parseDays, showDaysInAdvance, storedDaysInAdvance } from './settings';
+import { groupEventCodes, parseDays, showDaysInAdvance, storedDaysInAdvance } from './settings';
 
 export interface DashboardSettingsProps {
   kind: 'delayed' | 'alerted';
@@ -143,15 +143,28 @@ export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettin
               {eventCodes.length === 0 && (
                 <span className="shp-muted">{t('dashboard.settings.noCodes')}</span>
               )}
-              {eventCodes.map((c) => (
-                <Checkbox
-                  key={c.code}
-                  checked={codes.includes(c.code)}
-                  label={eventCodeLabel(c, i18n.language)}
-                  onChange={(on) =>
-                    setCodes((prev) => (on ? [...prev, c.code] : prev.filter((x) => x !== c.code)))
-                  }
-                />
+              {groupEventCodes(eventCodes).map((group) => (
+                <div
+                  key={group.category}
+                  className="shp-codes__group"
+                  role="group"
+                  aria-labelledby={`shp-codes-${group.category}`}
+                  data-category={group.category}
+                >
+                  <p className="shp-codes__group-title" id={`shp-codes-${group.category}`}>
+                    {t(`dashboard.settings.codeGroups.${group.category}`)}
+                  </p>
+                  {group.codes.map((c) => (
+                    <Checkbox
+                      key={c.code}
+                      checked={codes.includes(c.code)}
+                      label={eventCodeLabel(c, i18n.language)}
+                      onChange={(on) =>
+                        setCodes((prev) => (on ? [...prev, c.code] : prev.filter((x) => x !== c.code)))
+                      }
+                    />
+                  ))}
+                </div>
               ))}
             </div>
           </fieldset>

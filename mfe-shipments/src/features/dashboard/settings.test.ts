@@ -1,4 +1,4 @@
-import { parseDays, showDaysInAdvance, storedDaysInAdvance } from './settings';
+import { groupEventCodes, parseDays, showDaysInAdvance, storedDaysInAdvance } from './settings';
 
 describe('dashboard thresholds', () => {
   it('shows days in advance negative, whatever sign was stored, 1 by default', () => {
@@ -19,5 +19,33 @@ describe('dashboard thresholds', () => {
   it('stores days in advance negative', () => {
     expect(storedDaysInAdvance(4)).toBe(-4);
     expect(storedDaysInAdvance(-4)).toBe(-4);
+  });
+});
+
+describe('attention-code groups', () => {
+  it('groups the codes by category, alerts first, codes ascending, unknown categories under other', () => {
+    const groups = groupEventCodes([
+      { code: 202, category: 'transport' },
+      { code: 906, category: 'alert' },
+      { code: 101, category: 'equipment' },
+      { code: 901, category: 'alert' },
+      { code: 301, category: 'shipment' },
+      { code: 999, category: 'mystery' },
+      { code: 998 },
+    ]);
+    expect(groups.map((g) => [g.category, g.codes.map((c) => c.code)])).toEqual([
+      ['alert', [901, 906]],
+      ['transport', [202]],
+      ['equipment', [101]],
+      ['shipment', [301]],
+      ['other', [998, 999]],
+    ]);
+  });
+
+  it('leaves out empty groups', () => {
+    expect(groupEventCodes([{ code: 101, category: 'equipment' }]).map((g) => g.category)).toEqual([
+      'equipment',
+    ]);
+    expect(groupEventCodes([])).toEqual([]);
   });
 });

@@ -17,3 +17,20 @@ export function parseDays(text: string): number | null {
 
 /** days_in_advance as stored: negative. */
 export const storedDaysInAdvance = (magnitude: number): number => -Math.abs(magnitude);
+
+/** The order of the event-code groups in the attention-required picker: the portal's alerts first. */
+export const EVENT_CODE_CATEGORIES = ['alert', 'transport', 'equipment', 'shipment', 'other'] as const;
+export type EventCodeCategory = (typeof EVENT_CODE_CATEGORIES)[number];
+
+/** Event codes grouped by their category (as GET event-codes answers it), in EVENT_CODE_CATEGORIES order, codes
+ *  ascending within a group; an unknown or missing category goes to 'other'; empty groups are left out. */
+export function groupEventCodes<T extends { code: number; category?: string | null }>(
+  codes: readonly T[],
+): { category: EventCodeCategory; codes: T[] }[] {
+  const known = (c: string | null | undefined): EventCodeCategory =>
+    (EVENT_CODE_CATEGORIES as readonly string[]).includes(c ?? '') ? (c as EventCodeCategory) : 'other';
+  return EVENT_CODE_CATEGORIES.map((category) => ({
+    category,
+    codes: codes.filter((c) => known(c.category) === category).sort((a, b) => a.code - b.code),
+  })).filter((group) => group.codes.length > 0);
+}
