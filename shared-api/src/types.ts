@@ -224,6 +224,8 @@ export interface Shipment extends MilestoneDates, Partial<Record<LocationKey, Po
   tracking_request: Id;
   hide: boolean;
   positions: [number, number][];
+  /** Detail only: the planned route along the sea, POL → transshipments → POD, [lng, lat] pairs. */
+  planned_positions?: [number, number][];
   last_coordinates: { lng: number; lat: number; warnings?: string[] } | null;
   current_vessel: Vessel | null;
   current_vessel_position: { lng: number; lat: number } | null;

@@ -15,6 +15,7 @@ function markDrawn(element: HTMLElement, handle: RouteMapHandle): void {
   const counts = handle.counts();
   element.dataset.drawnRoute = String(counts.route);
   element.dataset.drawnPlanned = String(counts.planned);
+  element.dataset.drawnPlannedVertices = String(handle.plannedVertices());
   element.dataset.drawnMarkers = String(counts.markers);
   element.dataset.drawnVessel = String(counts.vessel);
 }
@@ -22,7 +23,7 @@ function markDrawn(element: HTMLElement, handle: RouteMapHandle): void {
 export function RouteMap(props: RouteMapProps) {
   const ref = useRef<HTMLDivElement>(null);
   const handle = useRef<RouteMapHandle | null>(null);
-  const key = JSON.stringify([props.positions, props.ports, props.vessel]);
+  const key = JSON.stringify([props.positions, props.planned, props.ports, props.vessel]);
   const latest = useRef(props);
   latest.current = props;
 

@@ -42,4 +42,33 @@ describe('the route map', () => {
     expect(map.counts()).toEqual({ route: 1, planned: 0, markers: 2, vessel: 0 });
     map.dispose();
   });
+
+  it('draws the planned route along the sea when given, else joins the ports straight', () => {
+    const target = document.createElement('div');
+    document.body.appendChild(target);
+    const map = createRouteMap(target, { positions: [], ports, vessel: null });
+    expect(map.plannedVertices()).toBe(3);
+    const sea: [number, number][] = [
+      [121.5, 31.2],
+      [122.5, 25],
+      [117, 19],
+      [109, 8],
+      [103.8, 1.26],
+      [80, -5],
+      [40, -35],
+      [-46.3, -23.9],
+    ];
+    map.update({ positions: [], planned: sea, ports, vessel: null });
+    expect(map.counts()).toEqual({ route: 0, planned: 1, markers: 3, vessel: 0 });
+    expect(map.plannedVertices()).toBe(sea.length);
+    // an unusable planned route (one point, or bad numbers) falls back to the ports
+    map.update({
+      positions: [],
+      planned: [[Number.NaN, 1] as [number, number], [1, 2]],
+      ports,
+      vessel: null,
+    });
+    expect(map.plannedVertices()).toBe(3);
+    map.dispose();
+  });
 });

@@ -60,6 +60,8 @@ export interface RouteMapHandle {
   update(props: RouteMapProps): void;
   /** Number of features drawn per kind (for tests and the page's accessible summary). */
   counts(): { route: number; planned: number; markers: number; vessel: number };
+  /** Vertices of the planned line (many when it follows the sea, one per port when the ports are joined). */
+  plannedVertices(): number;
   dispose(): void;
 }
 
@@ -97,8 +99,13 @@ export function createRouteMap(target: HTMLElement, props: RouteMapProps): Route
     };
     const shift = travelled.length > 0 ? near(travelled[0][0]) - travelled[0][0] : 0;
     const features: Feature[] = [];
-    if (portChain.length >= 2) {
-      const planned = new Feature(new LineString(portChain.map((c) => fromLonLat(c))));
+    // The planned route: along the sea when the API gave it (as the sailed part is), else the ports joined.
+    const seaPlanned = unwrapLongitudes(cleanPositions(p.planned));
+    const plannedShift = seaPlanned.length > 0 ? near(seaPlanned[0][0]) - seaPlanned[0][0] : 0;
+    const plannedLine: [number, number][] =
+      seaPlanned.length >= 2 ? seaPlanned.map(([lng, lat]) => [lng + plannedShift, lat]) : portChain;
+    if (plannedLine.length >= 2) {
+      const planned = new Feature(new LineString(plannedLine.map((c) => fromLonLat(c))));
       planned.setStyle(plannedStyle);
       planned.set('kind', 'planned');
       features.push(planned);
@@ -156,6 +163,11 @@ export function createRouteMap(target: HTMLElement, props: RouteMapProps): Route
         markers: kinds.filter((k) => k === 'start' || k === 'end' || k === 'stop').length,
         vessel: kinds.filter((k) => k === 'vessel').length,
       };
+    },
+    plannedVertices() {
+      const line = routeSource.getFeatures().find((f) => f.get('kind') === 'planned');
+      const geometry = line?.getGeometry();
+      return geometry instanceof LineString ? geometry.getCoordinates().length : 0;
     },
     dispose() {
       map.setTarget(undefined);

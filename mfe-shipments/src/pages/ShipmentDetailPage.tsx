@@ -28,6 +28,7 @@ function routeMapProps(s: Shipment, label: string): RouteMapProps {
   const last = s.current_vessel_position ?? s.last_coordinates;
   return {
     positions: Array.isArray(s.positions) ? s.positions : [],
+    planned: Array.isArray(s.planned_positions) ? s.planned_positions : [],
     ports,
     vessel: last
       ? { lng: last.lng, lat: last.lat, label: s.current_vessel?.name ?? s.container_number ?? '' }

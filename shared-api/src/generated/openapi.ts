@@ -3808,6 +3808,8 @@ export interface paths {
                             origin_pickup_planned_last?: string | null;
                             /** Format: date-time */
                             origin_pickup_prediction?: string | null;
+                            /** @description Planned route along the sea from POL through the transshipments to POD, [lng, lat] pairs */
+                            planned_positions: number[][];
                             /** Format: date-time */
                             pod_arrival: string | null;
                             /** Format: date-time */
@@ -4580,6 +4582,8 @@ export interface paths {
                             origin_pickup_planned_last?: string | null;
                             /** Format: date-time */
                             origin_pickup_prediction?: string | null;
+                            /** @description Planned route along the sea from POL through the transshipments to POD, [lng, lat] pairs */
+                            planned_positions: number[][];
                             /** Format: date-time */
                             pod_arrival: string | null;
                             /** Format: date-time */

@@ -38,6 +38,7 @@ import {
   versioned,
 } from '../../services/shipments-cache';
 import { hasProjectsTable, selectShipments, serializeShipments } from '../../services/shipment-serializer';
+import { plannedRoute, shipmentPorts } from '../../services/planned-route';
 import { shipmentActionRoutes } from './actions';
 import { alertEvents, findShipmentRef, idIs, parseId, requireWrite } from './lookup';
 import {
@@ -312,7 +313,8 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         alertEvents(app.db, { shipmentId: id }),
         dateChanges(request, id),
       ]);
-      return sendJson(reply, { ...shipment, events, alerts, date_changes: changes });
+      const planned_positions = plannedRoute(shipmentPorts(shipment as Parameters<typeof shipmentPorts>[0]));
+      return sendJson(reply, { ...shipment, planned_positions, events, alerts, date_changes: changes });
     },
   );
 
@@ -399,7 +401,8 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         alertEvents(app.db, { shipmentId: id }),
         dateChanges(request, id),
       ]);
-      return sendJson(reply, { ...shipment, events, alerts, date_changes: history });
+      const planned_positions = plannedRoute(shipmentPorts(shipment as Parameters<typeof shipmentPorts>[0]));
+      return sendJson(reply, { ...shipment, planned_positions, events, alerts, date_changes: history });
     },
   );
 

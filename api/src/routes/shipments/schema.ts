@@ -134,6 +134,9 @@ export const DateChangeSchema = Type.Object(
 export const ShipmentDetailSchema = Type.Object(
   {
     ...ShipmentSchema.properties,
+    planned_positions: Type.Array(Type.Array(Type.Number()), {
+      description: 'Planned route along the sea from POL through the transshipments to POD, [lng, lat] pairs',
+    }),
     events: Type.Array(TimelineEventSchema, { description: 'Timeline: carrier events, oldest first' }),
     alerts: Type.Array(AlertEventSchema, { description: 'Alert events, newest first (hidden included)' }),
     date_changes: Type.Array(DateChangeSchema, { description: 'Change history of the dates, newest first' }),
