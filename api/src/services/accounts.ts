@@ -37,7 +37,7 @@ export interface NewUserInput {
  * default: roll-over (901), vessel change (904) and no carrier update (906). Only codes present in event_codes are
  * stored. Existing users keep their own settings (the column's default stays an empty list).
  */
-export const DEFAULT_ATTENTION_CODES: readonly number[] = [901, 904, 906];
+const DEFAULT_ATTENTION_CODES: readonly number[] = [901, 904, 906];
 
 /** Creates a user and its profile (profile id = user id) in one transaction; returns the id. */
 export async function createUser(db: Kysely<Database>, input: NewUserInput): Promise<number> {

@@ -19,7 +19,7 @@ export function parseDays(text: string): number | null {
 export const storedDaysInAdvance = (magnitude: number): number => -Math.abs(magnitude);
 
 /** The order of the event-code groups in the attention-required picker: the portal's alerts first. */
-export const EVENT_CODE_CATEGORIES = ['alert', 'transport', 'equipment', 'shipment', 'other'] as const;
+const EVENT_CODE_CATEGORIES = ['alert', 'transport', 'equipment', 'shipment', 'other'] as const;
 export type EventCodeCategory = (typeof EVENT_CODE_CATEGORIES)[number];
 
 /** Event codes grouped by their category (as GET event-codes answers it), in EVENT_CODE_CATEGORIES order, codes
