@@ -11,7 +11,9 @@ export interface DbHandle {
 
 /** A pg pool plus a Kysely instance on it. `close()` ends both. */
 export function createDb(connectionString: string, options: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // Every session in UTC, whatever the server's default (an embedded server takes the machine's zone): dates
+  // cut from timestamps and timestamps written as text (webhook payloads) must not depend on where it runs.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c TimeZone=UTC' });
   // An idle client losing its connection (server restart) must not crash the process.
   // 57P01: the server is shutting down (the embedded one stops with the process).
   pool.on('error', (err: Error & { code?: string }) => {
