@@ -112,7 +112,7 @@ export async function streamShipmentsXlsx(options: StreamExportOptions): Promise
   const batch = options.batch ?? EXPORT_BATCH;
   const writer = new XlsxSheetWriter({
     out,
-    sheetName: options.sheetName ?? 'Shipments',
+    sheetName: options.sheetName ?? (options.lang === 'es' ? 'Envíos' : 'Shipments'),
     columns: fields.map((f) => {
       const header = f.label[lang];
       return { header, kind: columnKind(f), width: columnWidth(f, header) };
