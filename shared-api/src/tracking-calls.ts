@@ -185,6 +185,8 @@ export async function downloadApiFile(
   path: string,
   query: Query | undefined,
   fallbackName: string,
+  /** Called as the file arrives with the bytes received so far (a streamed file has no known total). */
+  onProgress?: (receivedBytes: number) => void,
 ): Promise<void> {
   const config = getApiConfig();
   const url = buildUrl(config.baseUrl, path, !path.includes('upload/') && config.appendSlash);
@@ -194,6 +196,7 @@ export async function downloadApiFile(
       method: 'GET',
       timeout: config.timeout,
       searchParams: toSearchParams(query),
+      onDownloadProgress: onProgress ? (progress) => onProgress(progress.transferredBytes) : undefined,
     });
   } catch (error) {
     throw await toApiFailure(error);

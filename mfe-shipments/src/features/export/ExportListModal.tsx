@@ -29,6 +29,7 @@ import {
   DATE_FILTERS,
   DAY_FILTERS,
   emptyForm,
+  fileSize,
   formOfTemplate,
   templateBody,
   TEXT_FILTERS,
@@ -58,6 +59,8 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [find, setFind] = useState('');
   const [busy, setBusy] = useState<'export' | 'save' | null>(null);
+  /** Bytes of the file received so far while it downloads (null before the first bytes). */
+  const [received, setReceived] = useState<number | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -112,7 +115,10 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
     if (!validate('export')) return;
     setBusy('export');
     try {
-      await exportApi.download(form.filters, form.columns, form.name.trim() || 'shipments', lang);
+      setReceived(null);
+      await exportApi.download(form.filters, form.columns, form.name.trim() || 'shipments', lang, (bytes) =>
+        setReceived(bytes),
+      );
       notifySuccess(t('downloaded'));
     } catch (error) {
       notifyError(t('errors.title'), errorToNotificationBody(error), DURATIONS.trackingRequest);
@@ -204,7 +210,11 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
         disabled={busy !== null}
         data-testid="export-submit"
       >
-        {busy === 'export' ? t('exporting') : t('export')}
+        {busy !== 'export'
+          ? t('export')
+          : received
+            ? t('downloading', { size: fileSize(received, i18n.language) })
+            : t('exporting')}
       </Button>
     </div>
   );

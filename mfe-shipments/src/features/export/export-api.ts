@@ -35,10 +35,17 @@ export const exportApi = {
   update: (id: number, body: ExportTemplateBody) => api.put<ExportTemplate>(`export-templates/${id}`, body),
   remove: (id: number) => api.delete<null>(`export-templates/${id}`),
   /** Downloads the xlsx; the file name comes from Content-Disposition. Errors arrive as ApiError. */
-  download: (filters: Query, columns: string[], filename: string, lang: Lang) =>
+  download: (
+    filters: Query,
+    columns: string[],
+    filename: string,
+    lang: Lang,
+    onProgress?: (receivedBytes: number) => void,
+  ) =>
     downloadApiFile(
       'shipments/export',
       { ...filters, columns, filename, lang },
       `${filename || 'shipments'}.xlsx`,
+      onProgress,
     ),
 };

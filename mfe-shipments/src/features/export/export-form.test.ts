@@ -1,6 +1,7 @@
 import {
   checkForm,
   emptyForm,
+  fileSize,
   formOfTemplate,
   isValidDate,
   pickFilters,
@@ -74,5 +75,14 @@ describe('export form', () => {
       );
     expect(keys(exportResources.es).sort()).toEqual(keys(exportResources.en).sort());
     expect(exportResources.en.errors.noColumns).toBe('Select columns to display');
+  });
+});
+
+describe('download progress', () => {
+  it('says how much of the file has arrived, in the language’s notation', () => {
+    expect(fileSize(300, 'en')).toBe('1 KB');
+    expect(fileSize(850 * 1024, 'en')).toBe('850 KB');
+    expect(fileSize(12.44 * 1024 * 1024, 'en')).toBe('12.4 MB');
+    expect(fileSize(12.44 * 1024 * 1024, 'es')).toBe('12,4 MB');
   });
 });

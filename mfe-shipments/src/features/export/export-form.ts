@@ -121,3 +121,10 @@ export function withFilter(form: ExportForm, key: string, value: string | string
   else filters[key] = value;
   return { ...form, filters };
 }
+
+/** '850 KB', '12.4 MB' ('12,4 MB' in Spanish): how much of the file has arrived. */
+export function fileSize(bytes: number, language: string): string {
+  const locale = language.startsWith('es') ? 'es-ES' : 'en-GB';
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString(locale)} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
+}
