@@ -193,9 +193,12 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     await context.addInitScript(
       ([t, user]) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('user_id', user);
-        localStorage.setItem('portal.mapDebug', '1');
+        // runs in the page (the API's tsconfig has no DOM types)
+        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+          .localStorage;
+        storage.setItem('token', t);
+        storage.setItem('user_id', user);
+        storage.setItem('portal.mapDebug', '1');
       },
       [token, String(ids.userId)],
     );
