@@ -27,44 +27,7 @@ export type RoleId = 1 | 2;
 export const EMAIL_LANGUAGES = ['es', 'en'] as const;
 export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
 
-export interface UserProfile {
-  id: Id;
-  user?: Id;
-  company: Id;
-  report_emails: string[];
-  days_of_delay: number;
-  days_in_advance: number;
-  attention_required_event_codes: number[];
-  pod_timeofarrival_warning_risk: PodRiskOption | null;
-  max_days_in_tsp: number | null;
-  max_days_in_tsp_planned_initial: number | null;
-  max_days_in_tsp_planned_last: number | null;
-  max_days_in_pol_planned_initial: number | null;
-  max_days_in_pol_planned_last: number | null;
-  max_days_in_pod_planned_initial: number | null;
-  max_days_in_pod_planned_last: number | null;
-  max_days_eta_pod_discrepancy: number | null;
-  max_days_eta_dlv_discrepancy: number | null;
-  email_report_days_of_delay: number;
-  email_report_days_in_advance: number;
-  email_report_attention_required_event_codes: number[];
-  email_report_max_days_in_tsp: number | null;
-  email_report_max_days_in_tsp_planned_initial: number | null;
-  email_report_max_days_in_tsp_planned_last: number | null;
-  email_report_max_days_in_pol_planned_initial: number | null;
-  email_report_max_days_in_pol_planned_last: number | null;
-  email_report_max_days_in_pod_planned_initial: number | null;
-  email_report_max_days_in_pod_planned_last: number | null;
-  email_report_max_days_eta_pod_discrepancy: number | null;
-  email_report_max_days_eta_dlv_discrepancy: number | null;
-  email_pod_timeofarrival_warning_risk: PodRiskOption | null;
-  /** Language of the scheduled report e-mails (es by default). */
-  email_language?: EmailLanguage;
-  role: RoleId | null;
-  is_manager: boolean;
-  trackings_fields: string[];
-  shipments_fields: string[];
-}
+export type UserProfile = ApiAnswer<'/api/user-profiles/{id}/'>;
 
 export interface User {
   id: Id;
@@ -271,31 +234,7 @@ export interface Shipment extends MilestoneDates, Partial<Record<LocationKey, Po
   [extra: string]: unknown;
 }
 
-export interface TrackingRequest {
-  id: Id;
-  carrier: string;
-  carrier_id: Id;
-  project: string | null;
-  project_id: Id | null;
-  code_type: CodeTypeKey;
-  code_value: string;
-  client_code: string | null;
-  contractual_eta_pod: IsoDate | null;
-  contractual_eta_dlv: IsoDate | null;
-  status: TrackingRequestStatus;
-  shipments_count: number;
-  shipments_health: Partial<Record<ShipmentHealth, number>> | null;
-  shipments: Id[];
-  booking_bl_required_container: string | null;
-  container_filter: string[];
-  archivable: boolean;
-  cancellable: boolean;
-  last_update: IsoDate | null;
-  created_at: IsoDate;
-  modified_at: IsoDate;
-  warnings: string[];
-  alerts: AlertEvent[];
-}
+export type TrackingRequest = ApiAnswer<'/api/tracking-requests/{id}/'>;
 
 export type Project = ApiAnswer<'/api/projects/{id}/'>;
 
