@@ -6,6 +6,7 @@ import { createDb } from './db/connection';
 import { databaseSettings } from './db/database-url';
 import { migrate } from './db/migrate';
 import { startEngineRuntime } from './tracking/engine/runtime';
+import { stopOnSignals } from './lib/shutdown';
 
 async function main(): Promise<void> {
   const settings = databaseSettings();
@@ -15,17 +16,10 @@ async function main(): Promise<void> {
   const handle = createDb(url, { max: 6 });
   const runtime = await startEngineRuntime({ db: handle.db, databaseUrl: url });
   console.log(`Tracking engine worker ${process.pid} running.`);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, stopping the worker.`);
-    await runtime.stop().catch((err) => console.error(err));
+  stopOnSignals('worker', async () => {
+    await runtime.stop();
     await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
 main().catch((err) => {

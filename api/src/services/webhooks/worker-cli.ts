@@ -7,6 +7,7 @@ import { createDb } from '../../db/connection';
 import { databaseSettings } from '../../db/database-url';
 import { mailerFromEnv } from '../../mail';
 import { startWebhookWorker, webhookSettingsFromEnv } from './worker';
+import { stopOnSignals } from '../../lib/shutdown';
 
 async function main(): Promise<void> {
   const settings = databaseSettings();
@@ -22,17 +23,10 @@ async function main(): Promise<void> {
     ...extra,
   });
   console.log(`Webhook worker ${process.pid} running.`);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, stopping the webhook worker.`);
-    await worker.stop().catch((err) => console.error(err));
+  stopOnSignals('webhook worker', async () => {
+    await worker.stop();
     await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
 main().catch((err) => {
