@@ -46,12 +46,13 @@ function expectedActuals(truth: GroundTruth): Record<string, number> {
 test.each(['2.2', '3.0'])(
   'DCSA %s: a container, a booking and a B/L are followed to completed with the ground-truth dates',
   async (version) => {
-    // v3: three carriers of this test's own, speaking 3.0.0 (the simulator serves any SCAC).
+    // v3: three carriers of this test's own, speaking 3.0.0 (the simulator serves any SCAC). Not active, so
+    // files that count the active carriers (reference-lists) never see them; the engine does not look at it.
     const scacs = version === '2.2' ? ['MAEU', 'MSCU', 'HLCU'] : ['VTMA', 'VTMS', 'VTHL'];
     if (version === '3.0') {
       await sql`
-        INSERT INTO carriers (official_name, short_name, scac, supports_b_id, supports_c_id, supports_m_bl, dcsa_api_version)
-        SELECT 'v3 ' || s, 'v3 ' || s, s, true, true, true, '3.0.0' FROM unnest(${scacs}::text[]) AS s
+        INSERT INTO carriers (official_name, short_name, scac, supports_b_id, supports_c_id, supports_m_bl, dcsa_api_version, active)
+        SELECT 'v3 ' || s, 'v3 ' || s, s, true, true, true, '3.0.0', false FROM unnest(${scacs}::text[]) AS s
         ON CONFLICT (scac) DO NOTHING`.execute(h.ctx.handle.db);
     }
     const container = uniqueContainer('MSK');
