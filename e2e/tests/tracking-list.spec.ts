@@ -63,7 +63,9 @@ test('filters, sorting and the page live in the URL and survive a reload; Reset 
 
   const codes = async () =>
     (await tracking.table().locator('tbody tr td:nth-child(5)').allInnerTexts()).map((s) => s.trim());
-  await expect.poll(async () => (await codes()).length).toBeGreaterThan(1);
+  // the sorted page replaces the previous one when its answer lands: wait for it, not for any rows
+  const isSorted = (list: string[]) => list.length > 1 && list.join('\n') === [...list].sort().join('\n');
+  await expect.poll(async () => isSorted(await codes())).toBe(true);
   const sorted = await codes();
   expect(sorted).toEqual([...sorted].sort());
   // search and carrier both apply: every row is a Maersk request

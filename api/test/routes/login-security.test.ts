@@ -113,6 +113,19 @@ describe('login throttle', () => {
     expect(Number(failures.rows[0].n)).toBeLessThanOrEqual(5);
   });
 
+  it('colleagues signing in at once from one address all get in (they queue, none is refused)', async () => {
+    // Before: the advisory locks were tried without waiting, so two right logins through the portal's own
+    // proxy at the same moment got a 429 for the second.
+    const users = [t.standard, t.colleague, t.limited, t.standard, t.colleague, t.limited];
+    const answers = await Promise.all(
+      users.map(({ username, password }) => postToken({ username, password }, '10.67.0.1')),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(users.map(() => 200));
+    const left = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM login_failures WHERE address = '10.67.0.1'`.execute(ctx.handle.db);
+    expect(Number(left.rows[0].n)).toBe(0);
+  });
+
   it('a username over 150 characters is a field error, not a 500', async () => {
     const res = await postToken({ username: 'u'.repeat(151), password: 'x' }, '10.66.0.1');
     expect(res.statusCode).toBe(400);

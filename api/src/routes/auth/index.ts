@@ -7,9 +7,10 @@
 //   this account before (an HttpOnly `portal_device` cookie bound to the user) is not locked out by failures
 //   strangers caused, unless that device made `perUsername` failures itself: a stranger cannot lock the owner
 //   out, and a stolen device cookie guesses no faster than anyone;
-// - atomic: the check, the slow hash and the record of a failure run in one transaction holding advisory locks
-//   on the address and on the username, taken without waiting; a concurrent attempt on the same account or
-//   from the same address is answered 429 at once, so 100 parallel guesses cannot slip past the count.
+// - atomic: the check and the record of the attempt (as a failure, forgotten again when the password is right)
+//   run in one short transaction holding advisory locks on the address and on the username, waited for; the
+//   slow hash runs after it. 100 parallel guesses see each other's records and cannot slip past the count,
+//   and colleagues signing in at once from one office address queue for milliseconds instead of a 429.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -91,6 +92,101 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return Math.max(1, Math.ceil(ms / 1000));
   }
 
+  /**
+   * One login attempt. The check and the record of the attempt are one short transaction under the advisory
+   * locks (waited for, briefly): the attempt is written down as a failure before the slow hash runs, and
+   * forgotten again only if the password was right. Parallel guesses thus see each other's reservations and
+   * cannot slip past the count, while parallel right logins (colleagues behind one office address, the
+   * portal's own proxy) simply queue for a few milliseconds instead of being refused.
+   */
+  async function attempt(
+    username: string,
+    password: string,
+    address: string,
+    cookie: string | undefined,
+    deviceHash: string | undefined,
+  ): Promise<LoginOutcome> {
+    let reserved: {
+      user?: { id: number; password: string; is_active: boolean };
+      failureId: string;
+      trusted: boolean;
+    };
+    try {
+      const step = await app.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+        await sql`
+          SELECT pg_advisory_xact_lock(hashtextextended(${`login-address:${address}`}, 0)),
+                 pg_advisory_xact_lock(hashtextextended(${`login-user:${username.toLowerCase()}`}, 0))`.execute(
+          trx,
+        );
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'password', 'is_active'])
+          .where('username', '=', username)
+          .executeTakeFirst();
+        // A known device of this account, that has not itself failed too often, skips the shared counters.
+        let trusted = false;
+        if (user && deviceHash) {
+          const known = await sql<{ n: number }>`
+            SELECT 1 AS n FROM login_devices WHERE key_hash = ${deviceHash} AND user_id = ${user.id}`.execute(
+            trx,
+          );
+          trusted =
+            known.rows.length > 0 &&
+            (await throttledFor(trx, 'device', deviceHash, loginThrottle.perUsername)) === 0;
+        }
+        if (!trusted) {
+          const wait = Math.max(
+            await throttledFor(trx, 'username', username, loginThrottle.perUsername),
+            await throttledFor(trx, 'address', address, loginThrottle.perAddress),
+          );
+          if (wait > 0) return { kind: 'throttled' as const, wait };
+        }
+        const failure = await sql<{ id: string }>`
+          INSERT INTO login_failures (username, address, device_hash)
+          VALUES (${username}, ${address}, ${deviceHash ?? null}) RETURNING id`.execute(trx);
+        return { kind: 'reserved' as const, user, trusted, failureId: failure.rows[0].id };
+      });
+      if (step.kind === 'throttled') return step;
+      reserved = step;
+    } catch (error) {
+      // lock_not_available: the locks were held for seconds (a flood on this account or address).
+      if ((error as { code?: string }).code === '55P03') return { kind: 'busy' };
+      throw error;
+    }
+    const { user, trusted } = reserved;
+    const ok = await verifyPassword(password, user?.password ?? (await dummyHash!));
+    // A wrong password leaves the reserved failure in place.
+    if (!user || !ok || !user.is_active) return { kind: 'failed' };
+    return app.db.transaction().execute(async (trx): Promise<LoginOutcome> => {
+      const token = newToken();
+      // the reservation of this attempt goes with the rest of this account's failures
+      await trx
+        .deleteFrom('login_failures')
+        .where((eb) =>
+          eb.or([eb(sql`lower(username)`, '=', username.toLowerCase()), eb('id', '=', reserved.failureId)]),
+        )
+        .execute();
+      // Expired tokens of this user are of no use to anyone.
+      await sql`
+        DELETE FROM auth_tokens WHERE user_id = ${user.id}
+          AND (last_used_at < now() - make_interval(mins => ${app.config.tokens.idleMinutes})
+               OR created_at < now() - make_interval(hours => ${app.config.tokens.maxAgeHours}))`.execute(
+        trx,
+      );
+      await trx
+        .insertInto('auth_tokens')
+        .values({ key_hash: hashToken(token), user_id: user.id })
+        .execute();
+      await trx.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
+      const device = trusted && cookie ? cookie : randomBytes(32).toString('hex');
+      await sql`
+        INSERT INTO login_devices (key_hash, user_id) VALUES (${sha256(device)}, ${user.id})
+        ON CONFLICT (key_hash, user_id) DO UPDATE SET last_used_at = now()`.execute(trx);
+      return { kind: 'ok', token, device };
+    });
+  }
+
   app.post(
     '/token/',
     {
@@ -120,66 +216,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const cookie = deviceCookie(request);
       const deviceHash = cookie ? sha256(cookie) : undefined;
       dummyHash ??= hashPassword('not a password', passwordHashCost);
-      const outcome = await app.db.transaction().execute(async (trx): Promise<LoginOutcome> => {
-        const locked = await sql<{ ok: boolean }>`
-          SELECT pg_try_advisory_xact_lock(hashtextextended(${`login-address:${address}`}, 0))
-             AND pg_try_advisory_xact_lock(hashtextextended(${`login-user:${username.toLowerCase()}`}, 0)) AS ok`.execute(
-          trx,
-        );
-        if (!locked.rows[0]?.ok) return { kind: 'busy' };
-        const user = await trx
-          .selectFrom('users')
-          .select(['id', 'password', 'is_active'])
-          .where('username', '=', username)
-          .executeTakeFirst();
-        // A known device of this account, that has not itself failed too often, skips the shared counters.
-        let trusted = false;
-        if (user && deviceHash) {
-          const known = await sql<{ n: number }>`
-            SELECT 1 AS n FROM login_devices WHERE key_hash = ${deviceHash} AND user_id = ${user.id}`.execute(
-            trx,
-          );
-          trusted =
-            known.rows.length > 0 &&
-            (await throttledFor(trx, 'device', deviceHash, loginThrottle.perUsername)) === 0;
-        }
-        if (!trusted) {
-          const wait = Math.max(
-            await throttledFor(trx, 'username', username, loginThrottle.perUsername),
-            await throttledFor(trx, 'address', address, loginThrottle.perAddress),
-          );
-          if (wait > 0) return { kind: 'throttled', wait };
-        }
-        const ok = await verifyPassword(password, user?.password ?? (await dummyHash!));
-        if (!user || !ok || !user.is_active) {
-          await sql`
-            INSERT INTO login_failures (username, address, device_hash)
-            VALUES (${username}, ${address}, ${deviceHash ?? null})`.execute(trx);
-          return { kind: 'failed' };
-        }
-        const token = newToken();
-        await trx
-          .deleteFrom('login_failures')
-          .where(sql`lower(username)`, '=', username.toLowerCase())
-          .execute();
-        // Expired tokens of this user are of no use to anyone.
-        await sql`
-          DELETE FROM auth_tokens WHERE user_id = ${user.id}
-            AND (last_used_at < now() - make_interval(mins => ${app.config.tokens.idleMinutes})
-                 OR created_at < now() - make_interval(hours => ${app.config.tokens.maxAgeHours}))`.execute(
-          trx,
-        );
-        await trx
-          .insertInto('auth_tokens')
-          .values({ key_hash: hashToken(token), user_id: user.id })
-          .execute();
-        await trx.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
-        const device = trusted && cookie ? cookie : randomBytes(32).toString('hex');
-        await sql`
-          INSERT INTO login_devices (key_hash, user_id) VALUES (${sha256(device)}, ${user.id})
-          ON CONFLICT (key_hash, user_id) DO UPDATE SET last_used_at = now()`.execute(trx);
-        return { kind: 'ok', token, device };
-      });
+      const outcome = await attempt(username, password, address, cookie, deviceHash);
       if (outcome.kind === 'busy') throw tooMany(1);
       if (outcome.kind === 'throttled') throw tooMany(outcome.wait);
       if (outcome.kind === 'failed') throw badRequest({ non_field_errors: [MESSAGES.badCredentials] });
