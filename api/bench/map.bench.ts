@@ -8,6 +8,10 @@
 // is the real unfiltered answer served twice (ids and positions shifted) by intercepting the call in the browser:
 // the API part of that case is measured in 1. on the real 50,000.
 //   npm run bench -w @portal/api -- map      (needs shell/dist and mfe-map/dist: `npm run build`)
+// Each case also prints the page's User Timing marks 'map:*' (mfe-map/src/lib/perf.ts, medians from navigation);
+// BENCH_MAP_PROFILE=1 adds the functions that took the most CPU in the first run (V8 profile), and
+// BENCH_MAP_TRACE=<folder> writes a Chromium performance trace of each case's first run there. BENCH_MAP_RUNS sets
+// the runs per case (3).
 // Database: BENCH_DATABASE_URL as is, else portal_bench on postgres://postgres@127.0.0.1:5432.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,12 +30,44 @@ const TEN_K_FILTER = 'pod_loc=NLRTM';
 const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 3);
 const SHELL_PORT = Number(process.env.BENCH_MAP_SHELL_PORT ?? 18590);
 const REMOTE_PORT = Number(process.env.BENCH_MAP_REMOTE_PORT ?? 18594);
+/** BENCH_MAP_PROFILE=1: a V8 CPU profile of each case's first run (navigation → first draw, then the zoom). */
+const PROFILE = process.env.BENCH_MAP_PROFILE === '1';
+/** BENCH_MAP_TRACE=<folder>: a Chromium performance trace of each case's first run, written there. */
+const TRACE_DIR = process.env.BENCH_MAP_TRACE;
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions that took the most CPU (self time) in a V8 profile, one line each. */
+function topFunctions(profile: CpuProfile, limit = 12): string[] {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame) return;
+    const file = frame.url.split('/').pop() || '';
+    const key = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    if (frame.functionName !== '(idle)' && frame.functionName !== '(program)') total += dt;
+  });
+  const lines = [...self.entries()]
+    .filter(([k]) => !k.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([k, v]) => `      ${v.toFixed(0).padStart(5)} ms  ${k}`);
+  return [`    busy ${total.toFixed(0)} ms; most self time:`, ...lines];
+}
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 function serverUrlAndDatabase(): { serverUrl: string; database: string } {
@@ -226,6 +262,8 @@ async function main(): Promise<void> {
     for (const c of cases) {
       const firsts: number[] = [];
       const frames: number[] = [];
+      const marks = new Map<string, number[]>();
+      const profiles: string[] = [];
       let points = 0;
       for (let run = 0; run < RUNS; run++) {
         const page = await context.newPage();
@@ -235,10 +273,38 @@ async function main(): Promise<void> {
             route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body }),
           );
         }
+        const tracing = Boolean(TRACE_DIR) && run === 0;
+        if (tracing) {
+          await browser.startTracing(page, {
+            path: path.join(TRACE_DIR!, `map-${cases.indexOf(c)}.json`),
+            screenshots: false,
+          });
+        }
+        const cdp = PROFILE && run === 0 ? await context.newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
         await page.goto(`http://localhost:${SHELL_PORT}${c.path}`);
         await page.waitForFunction('window.__mapDebug && window.__mapDebug.firstDrawnAt != null', undefined, {
           timeout: 60_000,
         });
+        if (cdp) {
+          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+          profiles.push('    navigation → first draw', ...topFunctions(profile));
+        }
+        // the User Timing marks of the way to the first draw (mfe-map/src/lib/perf.ts), ms from navigation
+        const timings = (await page.evaluate(
+          "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('map:'))" +
+            '.map((m) => [m.name.slice(4), m.startTime])',
+        )) as Array<[string, number]>;
+        const seen = new Set<string>();
+        for (const [name, at] of timings) {
+          if (seen.has(name)) continue; // the first of each
+          seen.add(name);
+          marks.set(name, [...(marks.get(name) ?? []), at]);
+        }
         const result = (await page.evaluate(
           '({ first: window.__mapDebug.firstDrawnAt, points: window.__mapDebug.handle.stats().points, ' +
             'clusters: window.__mapDebug.handle.stats().clusters })',
@@ -249,8 +315,15 @@ async function main(): Promise<void> {
         // frame time while zooming in from 2.2 to 8 over 2 s (view animation, as the + button or a wheel does)
         await page.waitForTimeout(600); // the single markers are built when the map is idle
         // (a string: tsx would wrap a function in helpers the page does not have)
+        if (cdp) await cdp.send('Profiler.start');
         const intervals = (await page.evaluate(ZOOM_SCRIPT)) as number[];
         frames.push(...intervals);
+        if (tracing) await browser.stopTracing();
+        if (cdp) {
+          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+          profiles.push('    zooming 2.2 → 8', ...topFunctions(profile));
+          await cdp.detach();
+        }
         await page.close();
       }
       const median = quantile(firsts, 0.5);
@@ -265,6 +338,13 @@ async function main(): Promise<void> {
         `    zooming 2.2 → 8: ${frames.length} frames, median ${ms(quantile(frames, 0.5))}, p95 ${ms(p95)}, ` +
           `max ${ms(Math.max(...frames))} [target ≤ 50 ms]${p95 <= 50 ? ' ✓' : ' ✗'}`,
       );
+      log(
+        `    marks (median ms from navigation): ${[...marks.entries()]
+          .sort((a, b) => quantile(a[1], 0.5) - quantile(b[1], 0.5))
+          .map(([name, at]) => `${name} ${quantile(at, 0.5).toFixed(0)}`)
+          .join(', ')}`,
+      );
+      for (const line of profiles) log(line);
     }
     await browser.close();
   } finally {

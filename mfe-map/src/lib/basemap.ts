@@ -2,12 +2,12 @@
 // section 9.
 import Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
-import VectorLayer from 'ol/layer/Vector';
+import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import type { Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json';
-import { countriesGeoJson } from '../route-map/geo';
+import { countriesGeoJson } from '../features/route-map/geo';
 
 /** Spec section 9: initial zoom 2.2, minimum 2, fit capped at 8, default centre near Montreal. */
 export const MAP_DEFAULTS = {
@@ -31,12 +31,14 @@ export const landStyle = new Style({
   stroke: new Stroke({ color: '#b7c2ad', width: 0.6 }),
 });
 
-/** The basemap layer (drawn once into an image while the view moves: it never changes). */
-export function basemapLayer(): VectorLayer {
-  return new VectorLayer({
+/**
+ * The basemap layer of the 'Where Are They?' map: rendered into an image, which a zoom or pan animation only
+ * scales and moves (one drawImage a frame instead of replaying every country's outline), redrawn sharp when the
+ * view stops. It never changes, so nothing else is lost.
+ */
+export function basemapLayer(): VectorImageLayer {
+  return new VectorImageLayer({
     source: new VectorSource({ features: basemapFeatures() }),
     style: landStyle,
-    updateWhileAnimating: false,
-    updateWhileInteracting: false,
   });
 }

@@ -4,11 +4,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@portal/shared-ui/router';
-import { Spinner } from '@portal/shared-ui';
+import { formatDate, Spinner } from '@portal/shared-ui';
+import { useShipmentStatusText } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
-import { formatDate } from '../../lib/format';
 import { mapApi, type PointDetail, type PortRef } from '../../lib/map-api';
-import { statusText } from '../../lib/statusText';
 import type { MapData } from './cluster';
 import type { MapSelection } from './createWhereMap';
 
@@ -25,6 +24,7 @@ export interface InfoWindowProps {
 
 export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
   const { t } = useTranslation(NS);
+  const statusText = useShipmentStatusText();
   const [details, setDetails] = useState<PointDetail[] | null>(null);
   const [failed, setFailed] = useState(false);
   const ids = selection.points.slice(0, INFO_SHOWN).map((i) => data.ids[i]);
@@ -101,13 +101,13 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
                 <dt>{t('info.carrier')}</dt>
                 <dd>{d.carrier ?? none}</dd>
                 <dt>{t('info.status')}</dt>
-                <dd>{statusText(t, d.status_text) || none}</dd>
+                <dd>{statusText(d.status_text) || none}</dd>
                 <dt>{t('info.route')}</dt>
                 <dd>
                   {portLabel(d.pol) || none} → {portLabel(d.pod) || none}
                 </dd>
                 <dt>{d.ata ? t('info.ata') : t('info.eta')}</dt>
-                <dd>{formatDate(d.ata ?? d.eta)}</dd>
+                <dd>{formatDate(d.ata ?? d.eta, none)}</dd>
                 <dt>{t('info.health')}</dt>
                 <dd>
                   <span className={`map-where-health map-where-health--${d.health}`}>

@@ -3,7 +3,7 @@
 // With localStorage 'portal.mapDebug' = '1' (tests, bench) it also exposes window.__mapDebug.
 // OpenLayers is its own chunk, loaded by loadWhereMap(): the exposed page starts it when it is evaluated, so the
 // chunk downloads and parses while the page renders and the points are fetched (not before either can start).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { MapData } from './cluster';
 import type { MapSelection, WhereMapHandle } from './createWhereMap';
@@ -152,7 +152,9 @@ export function WhereMap({
     h.setData(next, { fit });
   }
 
-  useEffect(() => {
+  // a layout effect: the map gets new data in the same task as React's commit, not after the next paint (a passive
+  // effect would add a frame or more before the clusters can be drawn)
+  useLayoutEffect(() => {
     if (handle && data) show(handle, data, fitKey);
   }, [handle, data, fitKey]);
 

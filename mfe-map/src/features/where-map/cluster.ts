@@ -7,7 +7,7 @@ import type { CompactMapPoints, CompactVessel } from '../../lib/map-api';
 /** Last zoom level drawn as clusters (spec section 9). */
 export const CLUSTER_MAX_ZOOM = 4;
 /** Levels below this use the grid of the minimum zoom. */
-const CLUSTER_MIN_ZOOM = 2;
+export const CLUSTER_MIN_ZOOM = 2;
 /** Grid cell, in screen pixels at the level's zoom. */
 const CLUSTER_CELL_PX = 64;
 /** Size steps per family (log4 of the count, capped so the three families keep their own 4 icons each). */
@@ -46,9 +46,12 @@ export interface MapData {
   vessels: CompactVessel[];
 }
 
+const EARTH_RADIUS = 6378137;
+const MAX_LAT = 85.05112878;
+
 export function toMercator(lng: number, lat: number): [number, number] {
-  const clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
-  return [lng * DEG * 6378137, Math.log(Math.tan(Math.PI / 4 + (clamped * DEG) / 2)) * 6378137];
+  const clamped = Math.max(-MAX_LAT, Math.min(MAX_LAT, lat));
+  return [lng * DEG * EARTH_RADIUS, Math.log(Math.tan(Math.PI / 4 + (clamped * DEG) / 2)) * EARTH_RADIUS];
 }
 
 /** The compact answer in typed arrays (points without finite coordinates are dropped). */
@@ -64,10 +67,11 @@ export function decodeMapData(answer: CompactMapPoints): MapData {
     const lng = answer.lng[i];
     const lat = answer.lat[i];
     if (!Number.isFinite(lng) || !Number.isFinite(lat)) continue;
-    const [x, y] = toMercator(lng, lat);
+    // toMercator, inlined (no pair allocated per point)
+    const clamped = lat > MAX_LAT ? MAX_LAT : lat < -MAX_LAT ? -MAX_LAT : lat;
     ids[k] = answer.id[i];
-    xs[k] = x;
-    ys[k] = y;
+    xs[k] = lng * DEG * EARTH_RADIUS;
+    ys[k] = Math.log(Math.tan(Math.PI / 4 + (clamped * DEG) / 2)) * EARTH_RADIUS;
     health[k] = answer.health[i] ?? 0;
     vessel[k] = answer.vessel[i] ?? -1;
     k++;
@@ -113,7 +117,10 @@ export function clusterZoomFor(viewZoom: number): number | null {
 export function clusterAt(data: MapData, zoom: number): ClusterLevel {
   const cell = CLUSTER_CELL_PX * resolutionOf(zoom);
   const columns = Math.ceil(WORLD / cell) + 1;
-  const byCell = new Map<number, number>();
+  // the cluster of each grid cell (a few thousand cells at zoom 4): a typed array, -1 for none; points outside the
+  // world's square (longitudes beyond ±180) keep a map of their own
+  const grid = new Int32Array(columns * columns).fill(-1);
+  const outside = new Map<string, number>();
   const of = new Int32Array(data.count);
   const sx: number[] = [];
   const sy: number[] = [];
@@ -123,11 +130,13 @@ export function clusterAt(data: MapData, zoom: number): ClusterLevel {
   for (let i = 0; i < data.count; i++) {
     const cx = Math.floor((data.xs[i] + HALF_WORLD) / cell);
     const cy = Math.floor((data.ys[i] + HALF_WORLD) / cell);
-    const key = cy * columns + cx;
-    let c = byCell.get(key);
-    if (c === undefined) {
+    const inside = cx >= 0 && cx < columns && cy >= 0 && cy < columns;
+    const outsideKey = inside ? '' : `${cx}:${cy}`;
+    let c = inside ? grid[cy * columns + cx] : (outside.get(outsideKey) ?? -1);
+    if (c < 0) {
       c = count.length;
-      byCell.set(key, c);
+      if (inside) grid[cy * columns + cx] = c;
+      else outside.set(outsideKey, c);
       sx.push(0);
       sy.push(0);
       count.push(0);

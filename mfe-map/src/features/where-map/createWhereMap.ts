@@ -2,13 +2,21 @@
 // zoom 4 (canvas: a few hundred features), every single point beyond zoom 4 (WebGL points: 100,000 features draw
 // in one call; canvas only when the browser has no WebGL), the vessels as their own layer, and one overlay for the
 // info window, whose content the page renders (React portal into `infoElement`).
+//
+// Speed (issue 16): nothing that the first drawn clusters do not need is done before them. The clusters of the
+// shown level are computed from the typed arrays (cluster.ts) and drawn as light RenderFeatures; the other levels,
+// the 100,000 single markers (RenderFeatures too, in chunks) and their WebGL layer are prepared afterwards, one
+// small task at a time while the browser is idle, and the WebGL layer is drawn once invisibly, so that zooming in
+// later finds its program compiled and its buffers built instead of stalling the first frame past zoom 4.
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import Feature from 'ol/Feature';
 import Overlay from 'ol/Overlay';
 import Point from 'ol/geom/Point';
+import type BaseLayer from 'ol/layer/Base';
 import VectorLayer from 'ol/layer/Vector';
-import WebGLPointsLayer from 'ol/layer/WebGLPoints';
+import type WebGLPointsLayer from 'ol/layer/WebGLPoints';
+import RenderFeature from 'ol/render/Feature';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import { fromLonLat } from 'ol/proj';
@@ -20,6 +28,7 @@ import { basemapFeatures, basemapLayer, MAP_DEFAULTS } from '../../lib/basemap';
 import { mark } from '../../lib/perf';
 import {
   CLUSTER_MAX_ZOOM,
+  CLUSTER_MIN_ZOOM,
   clusterAt,
   clusterZoomFor,
   extentOf,
@@ -37,6 +46,8 @@ import { FAMILY_COLORS, VESSEL_COLOR } from './palette';
 const INFO_LIMIT = 200;
 /** Click tolerance around a single marker, in pixels. */
 const HIT_PX = 9;
+/** Single markers made per idle task. */
+const POINTS_CHUNK = 25_000;
 
 const HEALTH_COLORS = [FAMILY_COLORS.ontrack, FAMILY_COLORS.late, FAMILY_COLORS.attention];
 const SIZE_RADII = [13, 17, 22, 28];
@@ -82,6 +93,35 @@ export interface WhereMapHandle {
   dispose(): void;
 }
 
+let WebGLPoints: typeof WebGLPointsLayer | null = null;
+let loadingWebGl: Promise<void> | null = null;
+/**
+ * OpenLayers' WebGL points layer (its own chunk: the first drawn clusters do not need it), loaded once; a failed
+ * load is tried again on the next call.
+ */
+function loadWebGlPoints(): Promise<void> {
+  loadingWebGl ??= import(/* webpackChunkName: "where-map-webgl" */ 'ol/layer/WebGLPoints').then(
+    (module) => {
+      WebGLPoints = module.default;
+    },
+    (error: unknown) => {
+      loadingWebGl = null;
+      throw error;
+    },
+  );
+  return loadingWebGl;
+}
+
+/** Runs `task` when the browser is idle (soon in any case); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 200 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 16);
+  return () => clearTimeout(id);
+}
+
 function hasWebGl(): boolean {
   try {
     const canvas = document.createElement('canvas');
@@ -98,30 +138,35 @@ function shortCount(n: number): string {
   return `${Math.floor(n / 1000)}k`;
 }
 
+/** The circles of the cluster icons, one per icon index (and one for a single point): their images are drawn once. */
+const circleCache = new Map<string, Circle>();
+function clusterCircle(index: number, single: boolean): Circle {
+  const key = `${index}:${single ? 1 : 0}`;
+  let circle = circleCache.get(key);
+  if (!circle) {
+    circle = new Circle({
+      radius: single ? 7 : SIZE_RADII[index % 4],
+      fill: new Fill({ color: FAMILY_COLORS[familyOf(index)] }),
+      stroke: new Stroke({
+        color: single ? '#ffffff' : 'rgba(255,255,255,0.75)',
+        width: single ? 2 : 4,
+      }),
+    });
+    circleCache.set(key, circle);
+  }
+  return circle;
+}
+
+const countFill = new Fill({ color: '#ffffff' });
 const styleCache = new Map<string, Style>();
 function clusterStyle(index: number, count: number): Style {
   const label = count === 1 ? '' : shortCount(count);
   const key = `${index}:${label}`;
   let style = styleCache.get(key);
   if (!style) {
-    const color = FAMILY_COLORS[familyOf(index)];
-    const radius = count === 1 ? 7 : SIZE_RADII[index % 4];
     style = new Style({
-      image: new Circle({
-        radius,
-        fill: new Fill({ color }),
-        stroke: new Stroke({
-          color: count === 1 ? '#ffffff' : 'rgba(255,255,255,0.75)',
-          width: count === 1 ? 2 : 4,
-        }),
-      }),
-      text: label
-        ? new Text({
-            text: label,
-            font: '700 12px sans-serif',
-            fill: new Fill({ color: '#ffffff' }),
-          })
-        : undefined,
+      image: clusterCircle(index, count === 1),
+      text: label ? new Text({ text: label, font: '700 12px sans-serif', fill: countFill }) : undefined,
     });
     styleCache.set(key, style);
   }
@@ -136,19 +181,28 @@ const vesselIcon = new RegularShape({
   stroke: new Stroke({ color: '#ffffff', width: 2 }),
 });
 const vesselPlain = new Style({ image: vesselIcon });
+const vesselNameFill = new Fill({ color: '#1b2633' });
+const vesselNameStroke = new Stroke({ color: '#ffffff', width: 3 });
+const vesselStyles = new Map<string, Style>();
 function vesselStyle(feature: FeatureLike, resolution: number): Style {
   // names only where they fit (beyond the cluster levels)
   if (resolution > 40075016.68557849 / 256 / 2 ** (CLUSTER_MAX_ZOOM + 0.5)) return vesselPlain;
-  return new Style({
-    image: vesselIcon,
-    text: new Text({
-      text: String(feature.get('name') ?? ''),
-      offsetY: -16,
-      font: '600 11px sans-serif',
-      fill: new Fill({ color: '#1b2633' }),
-      stroke: new Stroke({ color: '#ffffff', width: 3 }),
-    }),
-  });
+  const name = String(feature.get('name') ?? '');
+  let style = vesselStyles.get(name);
+  if (!style) {
+    style = new Style({
+      image: vesselIcon,
+      text: new Text({
+        text: name,
+        offsetY: -16,
+        font: '600 11px sans-serif',
+        fill: vesselNameFill,
+        stroke: vesselNameStroke,
+      }),
+    });
+    vesselStyles.set(name, style);
+  }
+  return style;
 }
 
 const pointsStyle: FlatStyle = {
@@ -180,29 +234,14 @@ export function createWhereMap(
 ): WhereMapHandle {
   mark('create-start');
   const webgl = hasWebGl();
-  const clusterSource = new VectorSource();
+  const clusterSource = new VectorSource<RenderFeature>();
   const vesselSource = new VectorSource();
-  const pointSource = new VectorSource();
   const clusterLayer = new VectorLayer({
     source: clusterSource,
     maxZoom: CLUSTER_MAX_ZOOM,
     style: (f) => clusterStyle(f.get('index') as number, f.get('count') as number),
     zIndex: 2,
   });
-  const pointLayer = webgl
-    ? new WebGLPointsLayer({
-        source: pointSource,
-        style: pointsStyle,
-        minZoom: CLUSTER_MAX_ZOOM,
-        disableHitDetection: true,
-        zIndex: 2,
-      })
-    : new VectorLayer({
-        source: pointSource,
-        minZoom: CLUSTER_MAX_ZOOM,
-        style: (f) => canvasPointStyles[(f.get('h') as number) ?? 0],
-        zIndex: 2,
-      });
   const vesselLayer = new VectorLayer({ source: vesselSource, style: vesselStyle, zIndex: 3 });
 
   const infoElement = document.createElement('div');
@@ -224,28 +263,51 @@ export function createWhereMap(
   const map = new OlMap({
     target,
     controls: defaultControls({ attribution: false, rotate: false }),
-    layers: [basemapLayer(), clusterLayer, pointLayer, vesselLayer],
+    layers: [basemapLayer(), clusterLayer, vesselLayer],
     overlays: [overlay],
     view,
   });
 
   mark('create-end');
   let data: MapData | null = null;
-  let levels = new Map<number, ClusterLevel>();
+  let levels = new Map<number, { level: ClusterLevel; features: RenderFeature[] }>();
   let shownLevel: number | null | undefined;
-  let pointsBuilt = false;
-  let pointsTimer: ReturnType<typeof setTimeout> | undefined;
   let drawnPending = false;
   const drawnListeners: Array<() => void> = [];
 
-  const levelFor = (zoom: number): ClusterLevel | null => {
+  /**
+   * The single markers of the data: made in chunks (`features` grows to data.count), then put in their own layer
+   * (a new one for each data: a WebGL layer's renderer keeps the source it was made with).
+   */
+  let points: { features: RenderFeature[]; layer: BaseLayer | null; warm: boolean } = {
+    features: [],
+    layer: null,
+    warm: false,
+  };
+  let cancelIdle: (() => void) | null = null;
+
+  const levelFor = (zoom: number) => {
     if (!data) return null;
-    let level = levels.get(zoom);
-    if (!level) {
-      level = clusterAt(data, zoom);
-      levels.set(zoom, level);
+    let entry = levels.get(zoom);
+    if (!entry) {
+      const level = clusterAt(data, zoom);
+      entry = {
+        level,
+        features: level.clusters.map(
+          (c, i) =>
+            new RenderFeature(
+              'Point',
+              [c.x, c.y],
+              [],
+              2,
+              { index: c.index, count: c.count, cluster: i },
+              undefined,
+            ),
+        ),
+      };
+      levels.set(zoom, entry);
     }
-    return level;
+    return entry;
   };
 
   const showLevel = () => {
@@ -257,30 +319,118 @@ export function createWhereMap(
       ensurePoints();
       return;
     }
-    const level = levelFor(zoom);
-    if (!level) return;
-    clusterSource.addFeatures(
-      level.clusters.map((c, i) => {
-        const f = new Feature({ geometry: new Point([c.x, c.y]), index: c.index, count: c.count });
-        f.set('cluster', i);
-        return f;
-      }),
-    );
+    const entry = levelFor(zoom);
+    if (entry) clusterSource.addFeatures(entry.features);
   };
 
-  /** The single markers (built after the clusters are on screen, or at once when zoomed in). */
-  function ensurePoints(): void {
-    if (pointsBuilt || !data) return;
-    pointsBuilt = true;
-    clearTimeout(pointsTimer);
-    const d = data;
-    const features = new Array<Feature>(d.count);
-    for (let i = 0; i < d.count; i++) {
-      const f = new Feature({ geometry: new Point([d.xs[i], d.ys[i]]), h: d.health[i] });
-      features[i] = f;
+  /** One chunk of single markers; true when they are all made. */
+  function buildPointsChunk(d: MapData, size: number): boolean {
+    const out = points.features;
+    const end = Math.min(d.count, out.length + size);
+    for (let i = out.length; i < end; i++) {
+      out.push(new RenderFeature('Point', [d.xs[i], d.ys[i]], [], 2, { h: d.health[i] }, undefined));
     }
-    pointSource.clear(true);
-    pointSource.addFeatures(features);
+    return out.length === d.count;
+  }
+
+  /** The single markers' layer, added to the map once every marker is made (WebGL: once its code is here). */
+  function addPointsLayer(): void {
+    if (points.layer || (webgl && !WebGLPoints)) return;
+    // no spatial index: the WebGL renderer reads every feature anyway, and clicks are found in the typed arrays
+    const source = new VectorSource<RenderFeature>({ features: points.features, useSpatialIndex: false });
+    const layer = WebGLPoints
+      ? new WebGLPoints({
+          source,
+          style: pointsStyle,
+          minZoom: CLUSTER_MAX_ZOOM,
+          disableHitDetection: true,
+          zIndex: 2,
+        })
+      : new VectorLayer({
+          source,
+          minZoom: CLUSTER_MAX_ZOOM,
+          style: (f) => canvasPointStyles[(f.get('h') as number) ?? 0],
+          zIndex: 2,
+        });
+    points.layer = layer;
+    map.addLayer(layer);
+  }
+
+  /** Loads the WebGL layer's code, then goes on with `next` if the data is still the same. */
+  function afterWebGl(next: () => void): void {
+    const current = points;
+    loadWebGlPoints().then(
+      () => {
+        if (points === current) next();
+      },
+      () => {
+        // without its code there are no single markers; the clusters stay
+      },
+    );
+  }
+
+  /**
+   * Draws the WebGL layer once, invisibly, at the current view: its context, program and buffers are then ready
+   * for the first frame past zoom 4 (otherwise that frame takes them all at once).
+   */
+  function warmPointsLayer(): void {
+    const layer = points.layer;
+    if (!webgl || !layer || points.warm || clusterZoomFor(view.getZoom() ?? 0) === null) return;
+    points.warm = true;
+    layer.setOpacity(0);
+    layer.setMinZoom(-Infinity);
+    map.renderSync();
+    layer.setMinZoom(CLUSTER_MAX_ZOOM);
+    layer.setOpacity(1);
+  }
+
+  /**
+   * The work after the first draw, one small task per idle period: the other cluster levels, the single markers
+   * in chunks, their layer, its warm-up.
+   */
+  function prepareRest(): void {
+    cancelIdle?.();
+    cancelIdle = null;
+    const d = data;
+    if (!d) return;
+    if (view.getAnimating() || view.getInteracting()) {
+      cancelIdle = whenIdle(prepareRest);
+      return;
+    }
+    let done = false;
+    for (let zoom = CLUSTER_MIN_ZOOM; zoom <= CLUSTER_MAX_ZOOM && !done; zoom++) {
+      if (!levels.has(zoom)) {
+        levelFor(zoom);
+        done = true;
+      }
+    }
+    if (!done && points.features.length < d.count) {
+      buildPointsChunk(d, POINTS_CHUNK);
+      done = true;
+    }
+    if (!done && webgl && !WebGLPoints) {
+      afterWebGl(() => {
+        cancelIdle = whenIdle(prepareRest);
+      });
+      return;
+    }
+    if (!done && !points.layer) {
+      addPointsLayer();
+      done = true;
+    }
+    if (!done) {
+      warmPointsLayer();
+      return;
+    }
+    cancelIdle = whenIdle(prepareRest);
+  }
+
+  /** The single markers now (zoomed in past the cluster levels before they were ready). */
+  function ensurePoints(): void {
+    if (!data || points.layer) return;
+    buildPointsChunk(data, data.count);
+    if (webgl && !WebGLPoints) afterWebGl(addPointsLayer);
+    else addPointsLayer();
   }
 
   const drawVessels = (d: MapData) => {
@@ -293,6 +443,16 @@ export function createWhereMap(
     vesselSource.addFeatures(features);
   };
 
+  const dropPoints = () => {
+    cancelIdle?.();
+    cancelIdle = null;
+    if (points.layer) {
+      map.removeLayer(points.layer);
+      points.layer.dispose();
+    }
+    points = { features: [], layer: null, warm: false };
+  };
+
   view.on('change:resolution', showLevel);
 
   // 'postrender' rather than 'rendercomplete': the latter waits for every layer to be idle, which the WebGL
@@ -302,6 +462,9 @@ export function createWhereMap(
     drawnPending = false;
     mark('drawn');
     for (const listener of drawnListeners) listener();
+    // what the first draw did not need is prepared now, while the user looks at the clusters
+    cancelIdle?.();
+    cancelIdle = whenIdle(prepareRest);
   });
 
   const close = () => {
@@ -330,7 +493,7 @@ export function createWhereMap(
         }
         if (layer === clusterLayer) {
           const zoom = clusterZoomFor(view.getZoom() ?? MAP_DEFAULTS.zoom);
-          const level = zoom === null ? null : levels.get(zoom);
+          const level = zoom === null ? null : levels.get(zoom)?.level;
           if (!level) return false;
           const index = feature.get('cluster') as number;
           const cluster = level.clusters[index];
@@ -389,9 +552,7 @@ export function createWhereMap(
       data = next;
       levels = new Map();
       shownLevel = undefined;
-      pointsBuilt = false;
-      pointSource.clear(true);
-      clearTimeout(pointsTimer);
+      dropPoints();
       overlay.setPosition(undefined);
       drawVessels(next);
       const extent = extentOf(next);
@@ -402,8 +563,6 @@ export function createWhereMap(
       drawnPending = true;
       mark('setdata-end');
       map.render();
-      // the single markers are made when the map is idle, so zooming in later finds them ready
-      if (!pointsBuilt) pointsTimer = setTimeout(ensurePoints, 300);
     },
     closeInfo: close,
     stats() {
@@ -450,10 +609,9 @@ export function createWhereMap(
       drawnListeners.push(listener);
     },
     dispose() {
-      clearTimeout(pointsTimer);
+      dropPoints();
       map.setTarget(undefined);
       map.dispose();
-      pointLayer.dispose();
     },
   };
 }

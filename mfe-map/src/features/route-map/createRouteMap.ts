@@ -13,7 +13,7 @@ import { fromLonLat } from 'ol/proj';
 import { createEmpty, extend, isEmpty } from 'ol/extent';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import type { RouteMapProps } from '@portal/shared-ui';
-import { basemapFeatures, landStyle, MAP_DEFAULTS } from '../lib/basemap';
+import { basemapFeatures, landStyle, MAP_DEFAULTS } from '../../lib/basemap';
 import { cleanPositions, unwrapLongitudes } from './geo';
 
 const routeStyle = [
