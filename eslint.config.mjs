@@ -4,6 +4,21 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const ROUTER_PATHS = ['react-router', 'react-router-dom'].map((name) => ({
+  name,
+  message: "Import routing from '@portal/shared-ui/router' (the shared, tree-shaken facade).",
+}));
+const QUERY_PATH = {
+  name: '@tanstack/react-query',
+  message: "Import server-data hooks from '@portal/shared-api/queries' (one QueryClient for the page).",
+};
+const SOURCE_PATTERNS = [
+  {
+    group: ['@portal/*/src', '@portal/*/src/**'],
+    message: "Import a package's entry point (e.g. '@portal/shared-ui/testing'), not its sources.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,26 +47,17 @@ export default tseslint.config(
   {
     // react-router is shared through the tree-shaken facade; importing it directly would load a second copy
     // (another router context) in the browser. See docs/adr/0002. A package is used through its entry points
-    // (`@portal/shared-ui`, `/router`, `/lists`, `/testing`), never by a path into its sources.
+    // (`@portal/shared-ui`, `/router`, `/lists`, `/testing`), never by a path into its sources. TanStack Query
+    // is used through `@portal/shared-api/queries` (the page's one QueryClient, its keys and hooks).
     files: ['**/*.{ts,tsx}'],
-    ignores: ['shared-ui/src/router/**', 'api/**'],
+    ignores: ['shared-ui/src/router/**', 'shared-api/src/queries/**', 'api/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['react-router', 'react-router-dom'].map((name) => ({
-            name,
-            message: "Import routing from '@portal/shared-ui/router' (the shared, tree-shaken facade).",
-          })),
-          patterns: [
-            {
-              group: ['@portal/*/src', '@portal/*/src/**'],
-              message: "Import a package's entry point (e.g. '@portal/shared-ui/testing'), not its sources.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [...ROUTER_PATHS, QUERY_PATH], patterns: SOURCE_PATTERNS }],
     },
+  },
+  {
+    files: ['shared-api/src/queries/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: ROUTER_PATHS, patterns: SOURCE_PATTERNS }] },
   },
   {
     // The API's layers (docs/adr/0005): a route folder never imports another route folder.
@@ -62,7 +68,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./[^.][^/]*/',
+              regex: '^\\.\\./[^./][^/]*(/|$)',
               message:
                 'A route folder does not import another: move shared code to services/ or lib/ (docs/adr/0005).',
             },

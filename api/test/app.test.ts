@@ -1,6 +1,9 @@
 import { buildApp } from '../src/app';
 import { startTestApp, seedTenant, login, type TestContext } from './helpers/app';
 
+// The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
+jest.setTimeout(30_000);
+
 let ctx: TestContext;
 
 beforeAll(async () => {

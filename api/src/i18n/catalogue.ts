@@ -113,6 +113,12 @@ const GENERIC: Template[] = [
     'Seleccione una opción válida. {v} no es una de las opciones disponibles.',
   ],
   ['Invalid ordering field "{v}".', 'Campo de ordenación no válido: "{v}".'],
+  [
+    'Invalid ordering field "{v}". Use one of: {keys} (prefix - for descending).',
+    'Campo de ordenación no válido: "{v}". Use uno de estos: {keys} (con - delante, orden descendente).',
+  ],
+  // The query-parameter vocabulary (lib/query-params.ts QUERY_MESSAGES); 'Invalid date' as the spec words it.
+  ['Invalid date', 'Fecha no válida'],
   ['Must be on or before {field:id}.', 'Debe ser igual o anterior a {field}.'],
   ['Unknown filter.', 'Filtro desconocido.'],
   ['Invalid value.', 'Valor no válido.'],
@@ -432,6 +438,41 @@ const DERIVED: Template[] = [
   ['container', 'contenedor'],
 ];
 
+/** API keys and webhooks (issue 20): services/api-keys, routes/api-keys, routes/webhooks, services/webhooks. */
+const INTEGRATION: Template[] = [
+  ['Invalid API key.', 'Clave de API no válida.'],
+  ['An API key cannot be used for this call.', 'Esta llamada no admite claves de API.'],
+  [
+    'Request was throttled. Expected available in {n:int} seconds.',
+    'Demasiadas llamadas. Podrá volver a llamar dentro de {n} segundos.',
+  ],
+  ['An active key with this name already exists.', 'Ya existe una clave activa con este nombre.'],
+  [
+    'A company can have at most {n:int} active keys. Revoke one first.',
+    'Una empresa puede tener como máximo {n} claves activas. Revoque una antes.',
+  ],
+  [
+    'A company can have at most {n:int} webhook endpoints.',
+    'Una empresa puede tener como máximo {n} webhooks.',
+  ],
+  [
+    'Enter a valid date and time (ISO 8601), e.g. 2026-11-24T08:00:00Z.',
+    'Introduzca una fecha y hora válidas (ISO 8601), por ejemplo 2026-11-24T08:00:00Z.',
+  ],
+  ['An endpoint with this URL already exists.', 'Ya existe un webhook con esta URL.'],
+  ['Enter a valid URL.', 'Introduzca una URL válida.'],
+  ['The URL must start with https://.', 'La URL debe empezar por https://.'],
+  [
+    'The URL must not contain a user name or password.',
+    'La URL no debe contener un nombre de usuario ni una contraseña.',
+  ],
+  [
+    'This address is private or local: webhooks must reach a public address.',
+    'Esta dirección es privada o local: los webhooks deben llegar a una dirección pública.',
+  ],
+  ['The host name of this URL cannot be resolved.', 'No se encuentra el nombre de servidor de esta URL.'],
+];
+
 export const TEMPLATES: readonly Template[] = [
   ...GENERIC,
   ...TERMS,
@@ -439,4 +480,5 @@ export const TEMPLATES: readonly Template[] = [
   ...BULK_IMPORT,
   ...ALERTS,
   ...DERIVED,
+  ...INTEGRATION,
 ];

@@ -1,6 +1,16 @@
-// The query-parameter vocabulary of every route (ids from the path, `ordering`, repeated keys, LIKE patterns):
-// one parser and one message per mistake, in lib/ so that no route folder imports another.
-import { badRequest, notFound } from './errors';
+// The query-parameter vocabulary of every route and list service (ids from the path, `ordering`, repeated keys,
+// id and choice lists, dates, integers, booleans, LIKE patterns): one parser and one message per mistake, in lib/
+// so that no route folder imports another.
+import { badRequest, notFound, type ErrorCollector } from './errors';
+
+/** The one message of each query-parameter mistake (translated by src/i18n/catalogue.ts). */
+export const QUERY_MESSAGES = {
+  invalidDate: 'Invalid date',
+  integer: 'A valid integer is required.',
+  positive: 'Ensure this value is greater than or equal to 1.',
+  boolean: 'Must be a valid boolean.',
+  choice: (v: string) => `Select a valid choice. ${v} is not one of the available choices.`,
+} as const;
 
 /** A positive int4 id from the path, or 404 (a malformed id is as unknown as a missing one). */
 export function parseId(raw: unknown): number {
@@ -48,7 +58,77 @@ export function listParam(raw: unknown): string[] {
     .filter((v) => v !== '');
 }
 
-/** `LIKE` pattern for a free-text search (wildcards in the text are taken literally). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The last value of a key that may be repeated (`?a=1&a=2` → '2'), or undefined. */
+export function lastParam(raw: unknown): string | undefined {
+  const list = listParam(raw);
+  return list.length ? list[list.length - 1] : undefined;
+}
+
+/** Each value of a repeatable key that is one of `allowed`; every other one adds the choice message to `field`. */
+export function choiceParam<T extends string>(
+  raw: unknown,
+  allowed: readonly T[],
+  field: string,
+  errors: ErrorCollector,
+): T[] {
+  const out: T[] = [];
+  for (const v of listParam(raw)) {
+    if ((allowed as readonly string[]).includes(v)) out.push(v as T);
+    else errors.add(field, QUERY_MESSAGES.choice(v));
+  }
+  return out;
+}
+
+/** Each value of a repeatable key of object ids (positive int4); every other one adds the choice message. */
+export function idListParam(raw: unknown, field: string, errors: ErrorCollector): number[] {
+  const out: number[] = [];
+  for (const v of listParam(raw)) {
+    const n = /^\+?\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
+    if (n >= 1 && n <= 2 ** 31 - 1) out.push(n);
+    else errors.add(field, QUERY_MESSAGES.choice(v));
+  }
+  return out;
+}
+
+/** A whole number of at most 7 digits (`-3`, `+12`), or null. */
+export function parseInteger(value: string): number | null {
+  return /^[+-]?\d{1,7}$/.test(value) ? Number(value) : null;
+}
+
+/** true / 1 / yes / on and false / 0 / no / off (any case), or null. */
+export function parseBoolean(value: string): boolean | null {
+  const v = value.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  return null;
+}
+
+/** Whether `value` is a calendar day (yyyy-MM-dd) rather than an instant. */
+export const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** yyyy-MM-dd (→ UTC midnight of that day) or an ISO 8601 date-time (→ that instant); null when invalid. */
+export function parseQueryDate(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (m) {
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    const same =
+      d.getUTCFullYear() === Number(m[1]) &&
+      d.getUTCMonth() === Number(m[2]) - 1 &&
+      d.getUTCDate() === Number(m[3]);
+    return same ? d : null;
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  return null;
+}
+
+/**
+ * `LIKE` pattern for a free-text search (`%text%`, wildcards in the text taken literally). `lowerCase` folds the
+ * text for a case-insensitive `lower(column) LIKE` (or a column kept in lower case).
+ */
+export function likePattern(text: string, options: { lowerCase?: boolean } = {}): string {
+  const folded = options.lowerCase ? text.toLowerCase() : text;
+  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

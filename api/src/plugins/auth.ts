@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database, User, UserProfile } from '../db/types';
-import { MESSAGES, notAuthenticated } from '../lib/errors';
+import { MESSAGES, notAuthenticated, permissionDenied } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import { apiKeyCaller, isApiKey } from '../services/api-keys';
 import type { AuthContext, TokenPolicy } from '../types';
@@ -144,3 +144,10 @@ export function caller(request: FastifyRequest) {
 
 /** Role 1 (standard) may write; role 2 (limited) or no role may not (spec section 6). */
 export const canWrite = (roleId: number | null) => roleId === 1;
+
+/** Managers with write permission manage keys and webhooks; a key never does (its role is never manager). */
+export function requireManager(request: FastifyRequest) {
+  const auth = caller(request);
+  if (auth.apiKey || !canWrite(auth.profile.role_id) || !auth.profile.is_manager) throw permissionDenied();
+  return auth;
+}

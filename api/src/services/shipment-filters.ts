@@ -5,6 +5,18 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, TrackingRequestStatus } from '../db/types';
 import { lookupsColumn, selectShipments } from './shipment-serializer';
 import { ErrorCollector } from '../lib/errors';
+import {
+  choiceParam,
+  idListParam,
+  isDateOnly,
+  lastParam,
+  likePattern,
+  listParam,
+  parseBoolean,
+  parseInteger,
+  parseQueryDate,
+  QUERY_MESSAGES,
+} from '../lib/query-params';
 import { STATUSES } from './tracking-requests';
 import { healthExpression, healthFilter, HEALTH_VALUES, type Health, type HealthThresholds } from './health';
 
@@ -88,55 +100,17 @@ export interface ShipmentFilters {
 export type RawQuery = Record<string, unknown>;
 
 const MESSAGES = {
-  invalidDate: 'Invalid date',
-  integer: 'A valid integer is required.',
-  positive: 'Ensure this value is greater than or equal to 1.',
-  boolean: 'Must be a valid boolean.',
-  choice: (v: string) => `Select a valid choice. ${v} is not one of the available choices.`,
+  ...QUERY_MESSAGES,
   ordering: (v: string) => `Invalid ordering field "${v}".`,
 } as const;
 
 const DAY_MS = 86_400_000;
 
 /** All values of a query key (repeated keys and comma lists both accepted), trimmed, empty ones dropped. */
-function values(query: RawQuery, key: string): string[] {
-  const raw = query[key];
-  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
-  return list
-    .flatMap((v) => String(v).split(','))
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-}
+const values = (query: RawQuery, key: string): string[] => listParam(query[key]);
 
 /** The last value of a key (or undefined). */
-function single(query: RawQuery, key: string): string | undefined {
-  const list = values(query, key);
-  return list.length ? list[list.length - 1] : undefined;
-}
-
-/** yyyy-MM-dd (or a full ISO date-time) → Date at UTC midnight / that instant; null when invalid. */
-function parseDate(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (m) {
-    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    const same =
-      d.getUTCFullYear() === Number(m[1]) &&
-      d.getUTCMonth() === Number(m[2]) - 1 &&
-      d.getUTCDate() === Number(m[3]);
-    return same ? d : null;
-  }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) {
-    const d = new Date(value);
-    return Number.isNaN(d.getTime()) ? null : d;
-  }
-  return null;
-}
-
-const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-
-function int(value: string): number | null {
-  return /^[+-]?\d{1,7}$/.test(value) ? Number(value) : null;
-}
+const single = (query: RawQuery, key: string): string | undefined => lastParam(query[key]);
 
 /** Relative day filters stay within a century of today, far inside PostgreSQL's timestamp range. */
 const MAX_RELATIVE_DAYS = 36_500;
@@ -149,13 +123,6 @@ function daysInRange(field: string, n: number, errors: ErrorCollector): boolean 
     errors.add(field, `Ensure this value is greater than or equal to ${-MAX_RELATIVE_DAYS}.`);
   else return true;
   return false;
-}
-
-function bool(value: string): boolean | null {
-  const v = value.toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(v)) return true;
-  if (['false', '0', 'no', 'off'].includes(v)) return false;
-  return null;
 }
 
 /** Midnight UTC of today. */
@@ -184,22 +151,9 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
   const search = values(query, 'search').join(' ').trim();
   if (search) filters.search = search.slice(0, 200);
 
-  for (const v of values(query, 'status')) {
-    if ((SHIPMENT_STATUS_VALUES as readonly string[]).includes(v)) {
-      filters.status.push(v as ShipmentStatusValue);
-    } else errors.add('status', MESSAGES.choice(v));
-  }
-  for (const v of values(query, 'health')) {
-    if ((HEALTH_VALUES as readonly string[]).includes(v)) filters.health.push(v as Health);
-    else errors.add('health', MESSAGES.choice(v));
-  }
-  for (const key of ['carrier', 'project'] as const) {
-    for (const v of values(query, key)) {
-      const n = int(v);
-      if (n === null || n < 1) errors.add(key, MESSAGES.choice(v));
-      else filters[key].push(n);
-    }
-  }
+  filters.status = choiceParam(query.status, SHIPMENT_STATUS_VALUES, 'status', errors);
+  filters.health = choiceParam(query.health, HEALTH_VALUES, 'health', errors);
+  for (const key of ['carrier', 'project'] as const) filters[key] = idListParam(query[key], key, errors);
   for (const key of ['pol_loc', 'pod_loc'] as const) {
     const v = single(query, key);
     if (v) filters[key] = v.slice(0, 100);
@@ -209,27 +163,27 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
     const range: DateRange = {};
     const before = single(query, `${field}_before`);
     if (before !== undefined) {
-      const d = parseDate(before);
+      const d = parseQueryDate(before);
       if (!d) errors.add(`${field}_before`, MESSAGES.invalidDate);
       // A day is included whole: before 2024-05-01 means up to the end of that day.
       else range.to = isDateOnly(before) ? new Date(d.getTime() + DAY_MS) : d;
     }
     const after = single(query, `${field}_after`);
     if (after !== undefined) {
-      const d = parseDate(after);
+      const d = parseQueryDate(after);
       if (!d) errors.add(`${field}_after`, MESSAGES.invalidDate);
       else range.from = d;
     }
     const relMin = single(query, `${field}_rel_min`);
     if (relMin !== undefined) {
-      const n = int(relMin);
+      const n = parseInteger(relMin);
       if (n === null) errors.add(`${field}_rel_min`, MESSAGES.integer);
       else if (daysInRange(`${field}_rel_min`, n, errors))
         range.from = maxDate(range.from, new Date(today.getTime() + n * DAY_MS));
     }
     const relMax = single(query, `${field}_rel_max`);
     if (relMax !== undefined) {
-      const n = int(relMax);
+      const n = parseInteger(relMax);
       if (n === null) errors.add(`${field}_rel_max`, MESSAGES.integer);
       else if (daysInRange(`${field}_rel_max`, n, errors))
         range.to = minDate(range.to, new Date(today.getTime() + (n + 1) * DAY_MS));
@@ -243,20 +197,20 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
     const range: DateRange = {};
     const min = single(query, `${key}_min`);
     if (min !== undefined) {
-      const n = int(min);
+      const n = parseInteger(min);
       if (n === null) errors.add(`${key}_min`, MESSAGES.integer);
       else if (daysInRange(`${key}_min`, n, errors)) range.from = dayBound(n, -0.5);
     }
     const max = single(query, `${key}_max`);
     if (max !== undefined) {
-      const n = int(max);
+      const n = parseInteger(max);
       if (n === null) errors.add(`${key}_max`, MESSAGES.integer);
       else if (daysInRange(`${key}_max`, n, errors)) range.to = dayBound(n, 0.5);
     }
     if (key === 'dta') {
       const exact = single(query, 'dta');
       if (exact !== undefined) {
-        const n = int(exact);
+        const n = parseInteger(exact);
         if (n === null) errors.add('dta', MESSAGES.integer);
         else if (daysInRange('dta', n, errors)) {
           range.from = maxDate(range.from, dayBound(n, -0.5));
@@ -269,19 +223,19 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
 
   const orderDta = single(query, 'order_dta');
   if (orderDta !== undefined) {
-    const b = bool(orderDta);
+    const b = parseBoolean(orderDta);
     if (b === null) errors.add('order_dta', MESSAGES.boolean);
     else filters.order_dta = b;
   }
   const excludeHidden = single(query, 'exclude_hidden');
   if (excludeHidden !== undefined) {
-    const b = bool(excludeHidden);
+    const b = parseBoolean(excludeHidden);
     if (b === null) errors.add('exclude_hidden', MESSAGES.boolean);
     else filters.exclude_hidden = b;
   }
   const lastNDays = single(query, 'last_n_days');
   if (lastNDays !== undefined) {
-    const n = int(lastNDays);
+    const n = parseInteger(lastNDays);
     if (n === null) errors.add('last_n_days', MESSAGES.integer);
     else if (n < 1) errors.add('last_n_days', MESSAGES.positive);
     else if (daysInRange('last_n_days', n, errors)) filters.last_n_days = n;
@@ -324,10 +278,8 @@ function minDate(a: Date | undefined, b: Date): Date {
   return a && a < b ? a : b;
 }
 
-/** `%text%` for LIKE, with the wildcards of `text` escaped. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** `%text%` for `lower(column) LIKE` (and the lower-case search_text), with the wildcards of `text` escaped. */
+const containsPattern = (text: string): string => likePattern(text, { lowerCase: true });
 
 /** Locations matching a POL / POD text: its id (digits), its UN/LOCODE, or part of its name. */
 function locationIds(text: string): RawBuilder<number[]> {

@@ -1,11 +1,8 @@
 // The contact plugin on the run's real PostgreSQL with a real SMTP server in-process (smtp-server), the
 // mail parsed back with mailparser. Each test uses its own client address, so the rate limit of one
 // does not reach another.
-import { createServer, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { sql } from 'kysely';
 import { createDb, type DbHandle } from '../../src/db/connection';
 import { validatorCompiler } from '../../src/lib/validation';
@@ -13,43 +10,9 @@ import { registerErrorHandling } from '../../src/plugins/errors';
 import { contactRoutes, CONTACT_PRODUCT, type ContactPluginOptions } from '../../src/contact';
 import { createMailer } from '../../src/mail';
 import { testDatabaseUrl, startTestApp } from '../helpers/app';
+import { freePort, startSmtp } from '../helpers/servers';
 
 const URL = '/api/products/send-mail/';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Inbox {
-  mails: ParsedMail[];
-  stop: () => Promise<void>;
-}
-
-async function startSmtp(port: number): Promise<Inbox> {
-  const mails: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return { mails, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;

@@ -95,3 +95,99 @@ export function as(app: FastifyInstance, token: string) {
   return (opts: InjectOptions) =>
     app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Token ${token}` } });
 }
+
+/** A logged-in caller: `inject` with that user's token. */
+export type Caller = ReturnType<typeof as>;
+
+/** Logs `user` in and answers a caller with its token. */
+export async function signIn(
+  ctx: TestContext,
+  user: { username: string; password: string },
+): Promise<Caller> {
+  return as(ctx.app, await login(ctx.app, user.username, user.password));
+}
+
+/** The four users of a tenant, logged in: manager (standard role), colleague, limited role, other company. */
+export interface Callers {
+  std: Caller;
+  mate: Caller;
+  lim: Caller;
+  outsider: Caller;
+}
+
+export async function signInAll(ctx: TestContext, t: Tenant): Promise<Callers> {
+  const [std, mate, lim, outsider] = await Promise.all(
+    [t.standard, t.colleague, t.limited, t.outsider].map((user) => signIn(ctx, user)),
+  );
+  return { std, mate, lim, outsider };
+}
+
+/** The id of the seeded carrier with this SCAC (MAEU, MSCU…). */
+export async function carrierId(ctx: TestContext, scac: string): Promise<number> {
+  return (
+    await ctx.handle.db.selectFrom('carriers').select('id').where('scac', '=', scac).executeTakeFirstOrThrow()
+  ).id;
+}
+
+/** Inserts a shipment (carrier 1 and container MSCU0000000 unless `values` says otherwise); answers its id. */
+export async function insertShipment(
+  ctx: TestContext,
+  values: { company_id: number; tracking_request_id: number } & Record<string, unknown>,
+): Promise<string> {
+  const row = await ctx.handle.db
+    .insertInto('shipments')
+    .values({ carrier_id: 1, container_number: 'MSCU0000000', ...values } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** How many tracking requests the company has. */
+export async function countRequests(ctx: TestContext, companyId: number): Promise<number> {
+  const { n } = await ctx.handle.db
+    .selectFrom('tracking_requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The app, a fresh tenant (see seedTenant) and its four users logged in. */
+export interface TenantApp extends Callers {
+  ctx: TestContext;
+  t: Tenant;
+}
+
+export async function startTenantApp(
+  options: { maxTrackingRequests?: number; app?: Partial<BuildAppOptions> } = {},
+): Promise<TenantApp> {
+  const ctx = await startTestApp(options.app);
+  const t = await seedTenant(ctx, { maxTrackingRequests: options.maxTrackingRequests });
+  return { ctx, t, ...(await signInAll(ctx, t)) };
+}
+
+/** Location ids of the seeded ports with these UN/LOCODEs, by LOCODE. */
+export async function portIds(
+  ctx: TestContext,
+  locodes: string[] = ['ESVLC', 'CNSHA', 'NLRTM', 'SGSIN'],
+): Promise<Record<string, number>> {
+  const rows = await ctx.handle.db
+    .selectFrom('locations')
+    .select(['id', 'locode'])
+    .where('locode', 'in', locodes)
+    .execute();
+  return Object.fromEntries(rows.map((l) => [l.locode!, l.id]));
+}
+
+/** Inserts a tracking request (carrier 1, a booking number, status new unless `values` says otherwise). */
+export async function insertRequest(
+  ctx: TestContext,
+  values: { company_id: number; code_value: string } & Record<string, unknown>,
+): Promise<number> {
+  const row = await ctx.handle.db
+    .insertInto('tracking_requests')
+    .values({ carrier_id: 1, code_type: 'b_id', status: 'new', ...values } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

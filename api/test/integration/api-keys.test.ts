@@ -3,16 +3,16 @@
 // key's own rate limit; and nothing of another company, ever.
 import { iso6346CheckDigit } from '../../src/tracking/containers';
 import { hashApiKey, resetApiKeyWindows } from '../../src/services/api-keys';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { as, type TestContext, type Tenant, type Caller, carrierId, startTenantApp } from '../helpers/app';
 
 jest.setTimeout(30_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let manager: ReturnType<typeof as>;
-let mate: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
-let outsiderLogin: ReturnType<typeof as>;
+let manager: Caller;
+let mate: Caller;
+let lim: Caller;
+let outsiderLogin: Caller;
 let maersk: number;
 
 const container = (owner: string, n: number) => {
@@ -22,19 +22,15 @@ const container = (owner: string, n: number) => {
 const withKey = (key: string) => as(ctx.app, key);
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx, { maxTrackingRequests: 100 });
-  manager = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  mate = as(ctx.app, await login(ctx.app, t.colleague.username, t.colleague.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
-  outsiderLogin = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
-  maersk = (
-    await ctx.handle.db
-      .selectFrom('carriers')
-      .select('id')
-      .where('scac', '=', 'MAEU')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({
+    ctx,
+    t,
+    std: manager,
+    mate,
+    lim,
+    outsider: outsiderLogin,
+  } = await startTenantApp({ maxTrackingRequests: 100 }));
+  maersk = await carrierId(ctx, 'MAEU');
   // The outsider is a manager of the other company.
   await ctx.handle.db
     .updateTable('user_profiles')
@@ -46,7 +42,7 @@ afterAll(() => ctx.close());
 beforeEach(() => resetApiKeyWindows());
 
 async function createKey(
-  who: ReturnType<typeof as>,
+  who: Caller,
   payload: Record<string, unknown>,
 ): Promise<{ id: number; key: string }> {
   const res = await who({ method: 'POST', url: '/api/api-keys/', payload });

@@ -4,15 +4,13 @@
 // that fails for days with an e-mail to the managers (in-process SMTP).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { iso6346CheckDigit } from '../../src/tracking/containers';
 import { createMailer } from '../../src/mail';
 import { verifySignature } from '../../src/services/webhooks/signing';
 import { resetApiKeyWindows } from '../../src/services/api-keys';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { startTestApp, seedTenant, login, as, signIn, signInAll, carrierId } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
+import { startSmtp, type Inbox } from '../helpers/servers';
 import { startReceiver, waitFor, type Receiver, type Received } from './receiver';
 
 jest.setTimeout(60_000);
@@ -20,13 +18,13 @@ jest.setTimeout(60_000);
 let ctx: TestContext;
 let strict: TestContext;
 let t: Tenant;
-let manager: ReturnType<typeof as>;
-let mate: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
-let outsider: ReturnType<typeof as>;
+let manager: Caller;
+let mate: Caller;
+let lim: Caller;
+let outsider: Caller;
 let receiver: Receiver;
 let maersk: number;
-let inbox: { mails: ParsedMail[]; stop: () => Promise<void> };
+let inbox: Inbox;
 let closedMain = false;
 
 const ALL = [
@@ -43,41 +41,14 @@ const container = () => {
   return `${first}${iso6346CheckDigit(first)}`;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   receiver = await startReceiver();
-  const smtpPort = await freePort();
-  const mails: ParsedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
-  inbox = { mails, stop: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  inbox = await startSmtp();
   ctx = await startTestApp({
     webhooks: {
       worker: true,
       allowPrivateUrls: true,
-      mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'portal@example.com' }),
+      mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${inbox.port}`, from: 'portal@example.com' }),
       settings: {
         timeoutMs: 400,
         leaseSeconds: 3,
@@ -92,22 +63,14 @@ beforeAll(async () => {
   });
   strict = await startTestApp({ webhooks: { worker: false, allowPrivateUrls: false } });
   t = await seedTenant(ctx, { maxTrackingRequests: 1000 });
-  manager = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  mate = as(ctx.app, await login(ctx.app, t.colleague.username, t.colleague.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
+  ({ std: manager, mate, lim } = await signInAll(ctx, t));
   await ctx.handle.db
     .updateTable('user_profiles')
     .set({ is_manager: true })
     .where('id', '=', t.outsider.id)
     .execute();
-  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
-  maersk = (
-    await ctx.handle.db
-      .selectFrom('carriers')
-      .select('id')
-      .where('scac', '=', 'MAEU')
-      .executeTakeFirstOrThrow()
-  ).id;
+  outsider = await signIn(ctx, t.outsider);
+  maersk = await carrierId(ctx, 'MAEU');
 });
 afterAll(async () => {
   await strict?.close();
@@ -118,7 +81,7 @@ afterAll(async () => {
 });
 
 async function register(
-  who: ReturnType<typeof as>,
+  who: Caller,
   path: string,
   events: string[] = ALL,
 ): Promise<{ id: number; secret: string }> {
@@ -203,6 +166,42 @@ describe('endpoints', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty(field);
     }
+  });
+
+  it("refuses in the caller's language: with Spanish chosen no English text comes back", async () => {
+    const strictManager = as(strict.app, await login(strict.app, t.standard.username, t.standard.password));
+    const es = { 'accept-language': 'es-ES,es;q=0.9' };
+    const cases: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
+      ['/api/webhooks/', { url: 'not a url', events: ALL }, { url: ['Introduzca una URL válida.'] }],
+      [
+        '/api/webhooks/',
+        { url: 'https://user:pw@example.com/x', events: ALL },
+        { url: ['La URL no debe contener un nombre de usuario ni una contraseña.'] },
+      ],
+      [
+        '/api/webhooks/',
+        { url: 'http://example.com/hook', events: ALL },
+        { url: ['La URL debe empezar por https://.'] },
+      ],
+      [
+        '/api/webhooks/',
+        { url: 'https://10.1.2.3/hook', events: ALL },
+        { url: ['Esta dirección es privada o local: los webhooks deben llegar a una dirección pública.'] },
+      ],
+      ['/api/webhooks/', { url: '   ', events: ALL }, { url: ['Este campo no puede estar vacío.'] }],
+    ];
+    for (const [url, payload, body] of cases) {
+      const res = await strictManager({ method: 'POST', url, payload, headers: es });
+      expect([payload, res.statusCode, res.json()]).toEqual([payload, 400, body]);
+    }
+    const since = await strictManager({
+      method: 'GET',
+      url: '/api/integration/changes/?since=yesterday',
+      headers: es,
+    });
+    expect(since.json()).toEqual({
+      since: ['Introduzca una fecha y hora válidas (ISO 8601), por ejemplo 2026-11-24T08:00:00Z.'],
+    });
   });
 
   it('refuses private and loopback addresses in production configuration (SSRF), allows them in development', async () => {

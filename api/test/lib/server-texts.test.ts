@@ -5,6 +5,10 @@ import { TEMPLATES } from '../../src/i18n/catalogue';
 import { MESSAGES } from '../../src/lib/errors';
 import { COLUMNS, FILE_MESSAGES } from '../../src/routes/bulk-import/sheet';
 import { TR_MESSAGES } from '../../src/services/tracking-requests';
+import { QUERY_MESSAGES } from '../../src/lib/query-params';
+import { API_KEY_FIELD_MESSAGES, MAX_ACTIVE_KEYS } from '../../src/routes/api-keys';
+import { MAX_ENDPOINTS, WEBHOOK_MESSAGES } from '../../src/routes/webhooks';
+import { URL_MESSAGES } from '../../src/services/webhooks/url-safety';
 import { detectAlerts } from '../../src/tracking/derive/alerts';
 import { containerTypeText } from '../../src/tracking/derive/derive';
 
@@ -79,6 +83,40 @@ describe('the catalogue', () => {
       const words = spanish.replace(/"[^"]*"/g, '').replace(COLUMN_NAMES, '');
       expect([spanish, ENGLISH.test(words)]).toEqual([spanish, false]);
     }
+  });
+
+  it('translates the query-parameter, API key and webhook messages (no English left)', () => {
+    const strings = (table: Record<string, unknown>) =>
+      Object.values(table).filter((m): m is string => typeof m === 'string');
+    const fixed: string[] = [
+      ...strings(QUERY_MESSAGES),
+      QUERY_MESSAGES.choice('done'),
+      ...strings(WEBHOOK_MESSAGES),
+      ...strings(URL_MESSAGES),
+      ...strings(API_KEY_FIELD_MESSAGES),
+      'Invalid API key.',
+      'An API key cannot be used for this call.',
+      'Request was throttled. Expected available in 12 seconds.',
+    ];
+    for (const text of fixed) {
+      const spanish = es(text);
+      expect([text, spanish === text]).toEqual([text, false]);
+      expect([spanish, ENGLISH.test(spanish.replace(/"[^"]*"/g, ''))]).toEqual([spanish, false]);
+    }
+    expect(es(WEBHOOK_MESSAGES.tooMany)).toBe(
+      `Una empresa puede tener como máximo ${MAX_ENDPOINTS} webhooks.`,
+    );
+    expect(es(API_KEY_FIELD_MESSAGES.tooMany)).toBe(
+      `Una empresa puede tener como máximo ${MAX_ACTIVE_KEYS} claves activas. Revoque una antes.`,
+    );
+    expect(es(URL_MESSAGES.https)).toBe('La URL debe empezar por https://.');
+    expect(es('Request was throttled. Expected available in 12 seconds.')).toBe(
+      'Demasiadas llamadas. Podrá volver a llamar dentro de 12 segundos.',
+    );
+    expect(es(QUERY_MESSAGES.invalidDate)).toBe('Fecha no válida');
+    expect(es('Invalid ordering field "secret". Use one of: id, status (prefix - for descending).')).toBe(
+      'Campo de ordenación no válido: "secret". Use uno de estos: id, status (con - delante, orden descendente).',
+    );
   });
 
   it('keeps the spec-quoted texts word for word in English and gives their Spanish', () => {

@@ -3,6 +3,9 @@
 import { forgetAuth, setAuthCacheTtl } from '../../src/plugins/auth';
 import { as, login, seedTenant, startTestApp, type Tenant, type TestContext } from '../helpers/app';
 
+// The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
+jest.setTimeout(30_000);
+
 let ctx: TestContext;
 let t: Tenant;
 

@@ -1,26 +1,26 @@
 // Scheduled reports and alert digests over real SMTP (an in-process smtp-server): a due template run delivered
 // with a correct xlsx, no double send across a restart, retry after an SMTP failure and failed after the last
 // try, the digest honouring the email_report_* thresholds, and the pg-boss scheduler end to end.
-import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { sql } from 'kysely';
 import { createMailer, type Mailer } from '../../src/mail';
 import { claimDueRuns, MAX_ATTEMPTS, sendRun } from '../../src/reports/runs';
 import { duePeriod } from '../../src/reports/periods';
 import { startReportScheduler } from '../../src/reports/scheduler';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { startTestApp, seedTenant, signIn, insertRequest } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
+import { startSmtp, type Inbox } from '../helpers/servers';
 
 jest.setTimeout(120_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let smtp: SMTPServer;
+let std: Caller;
+let smtp: Inbox;
 let smtpPort: number;
 let mailer: Mailer;
-const inbox: ParsedMail[] = [];
+let inbox: ParsedMail[] = [];
 const DAY = 86_400_000;
 const settings = { hour: 6, portalUrl: 'http://portal.test' };
 // A fixed "now" after the send hour, so the daily period is due; each test file has its own companies.
@@ -40,36 +40,16 @@ async function waitForMail(count: number, ms = 15_000): Promise<void> {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => inbox.push(mail))
-        .finally(() => callback());
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtp();
+  inbox = smtp.mails;
+  smtpPort = smtp.port;
   mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'portal@test' });
 
   ctx = await startTestApp();
   t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  std = await signIn(ctx, t.standard);
   const db = ctx.handle.db;
-  const requestId = (
-    await db
-      .insertInto('tracking_requests')
-      .values({
-        company_id: t.companyId,
-        carrier_id: 1,
-        code_type: 'b_id',
-        code_value: `RPT${t.companyId}`,
-        status: 'new',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const requestId = await insertRequest(ctx, { company_id: t.companyId, code_value: `RPT${t.companyId}` });
   const plan = new Date(Date.now() + 10 * DAY);
   const ship = (container: string, etaShiftDays: number) =>
     db
@@ -95,7 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   mailer?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
 
 beforeEach(() => {

@@ -1,5 +1,8 @@
 import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
 
+// The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
+jest.setTimeout(30_000);
+
 let ctx: TestContext;
 let t: Tenant;
 

@@ -3,7 +3,8 @@
 // export, and the rollup of migration 0012 staying equal to a recount as shipments change.
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { startTestApp, seedTenant, login, as, signIn, insertShipment as addShipment } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
 import { createCompany, createUser } from '../../src/services/accounts';
 import { LIFE_STAGES } from '../../src/services/bi/catalogue';
 
@@ -11,8 +12,8 @@ jest.setTimeout(90_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let admin: ReturnType<typeof as>;
+let std: Caller;
+let admin: Caller;
 let ports: Record<string, number>;
 const DAY = 86_400_000;
 const now = Date.now();
@@ -45,23 +46,12 @@ async function shipment(
   requestId: number,
   values: Record<string, unknown>,
 ): Promise<string> {
-  const row = await ctx.handle.db
-    .insertInto('shipments')
-    .values({
-      company_id: companyId,
-      tracking_request_id: requestId,
-      carrier_id: 1,
-      container_number: 'MSCU0000000',
-      ...values,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+  return addShipment(ctx, { company_id: companyId, tracking_request_id: requestId, ...values });
 }
 
 const ids: Record<string, string> = {};
 let otherCompany3: number;
-let pager: ReturnType<typeof as>;
+let pager: Caller;
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -72,13 +62,13 @@ beforeAll(async () => {
     .set({ attention_required_event_codes: '[]' })
     .where('company_id', '=', t.companyId)
     .execute();
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  std = await signIn(ctx, t.standard);
   await ctx.handle.db
     .updateTable('users')
     .set({ is_superuser: true })
     .where('id', '=', t.colleague.id)
     .execute();
-  admin = as(ctx.app, await login(ctx.app, t.colleague.username, t.colleague.password));
+  admin = await signIn(ctx, t.colleague);
   const db = ctx.handle.db;
   const locs = await db
     .selectFrom('locations')
@@ -255,8 +245,8 @@ beforeAll(async () => {
 
 afterAll(async () => ctx?.close());
 
-const get = async (who: ReturnType<typeof as>, url: string) => who({ method: 'GET', url });
-const data = async (who: ReturnType<typeof as>, metric: string, query = '') => {
+const get = async (who: Caller, url: string) => who({ method: 'GET', url });
+const data = async (who: Caller, metric: string, query = '') => {
   const res = await get(who, `/api/bi/${metric}/${query ? `?${query}` : ''}`);
   if (res.statusCode !== 200) throw new Error(`${metric}?${query}: ${res.statusCode} ${res.body}`);
   return res.json();

@@ -1,15 +1,16 @@
 // Bulk upload of tracking requests (XLSX / CSV, all or nothing) and its template.
 import ExcelJS from 'exceljs';
 import { iso6346CheckDigit } from '../../src/tracking/containers';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { login, as, countRequests as countCompanyRequests, startTenantApp } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
 
 // The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
 jest.setTimeout(30_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
+let std: Caller;
+let lim: Caller;
 const URL_BULK = '/api/upload/bulk-import-tracking-requests/bulk';
 const HEADER =
   'carrier,code_type,code_value,container,client_code,project,contractual_eta_pod,contractual_eta_dlv,container_filter';
@@ -40,19 +41,10 @@ function multipart(files: { field?: string; name: string; content: Buffer | stri
   };
 }
 
-const upload = (who: ReturnType<typeof as>, content: Buffer | string, name = 'requests.csv') =>
+const upload = (who: Caller, content: Buffer | string, name = 'requests.csv') =>
   who({ method: 'PUT', url: URL_BULK, ...multipart([{ name, content }]) });
 
-const countRequests = async (companyId: number) =>
-  Number(
-    (
-      await ctx.handle.db
-        .selectFrom('tracking_requests')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('company_id', '=', companyId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countRequests = (companyId: number) => countCompanyRequests(ctx, companyId);
 
 async function xlsx(rows: (string | number | Date | null)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -62,10 +54,7 @@ async function xlsx(rows: (string | number | Date | null)[][]): Promise<Buffer> 
 }
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx, { maxTrackingRequests: 100 });
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
+  ({ ctx, t, std, lim } = await startTenantApp({ maxTrackingRequests: 100 }));
   await ctx.handle.db
     .insertInto('projects')
     .values({ company_id: t.companyId, name: 'Bulk Project' })

@@ -1,16 +1,19 @@
 // Rules of projects and teams added for the config pages (issue 14) and the security findings
 // (issue 11, 2 and 7): bounded id lists, int4 ids, other companies' users refused with a field
 // error, and two simultaneous creates of one name answering a field error, not a 500.
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { startTestApp, seedTenant, type TestContext, type Tenant, signIn, type Caller } from '../helpers/app';
+
+// The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
+jest.setTimeout(30_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
+let std: Caller;
 
 beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  std = await signIn(ctx, t.standard);
 });
 afterAll(() => ctx.close());
 

@@ -1,13 +1,16 @@
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { startTestApp, seedTenant, type TestContext, type Tenant, signIn, type Caller } from '../helpers/app';
+
+// The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
+jest.setTimeout(30_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let call: ReturnType<typeof as>;
+let call: Caller;
 
 beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx);
-  call = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  call = await signIn(ctx, t.standard);
 });
 afterAll(() => ctx.close());
 

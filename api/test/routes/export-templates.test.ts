@@ -1,23 +1,18 @@
 // /api/export-templates/: CRUD, the checks of name, schedule, columns and filters, ownership (404 for anyone
 // else's template) and the limited role (403).
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { type TestContext, type Tenant, type Caller, startTenantApp } from '../helpers/app';
 
 jest.setTimeout(60_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let mate: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
-let outsider: ReturnType<typeof as>;
+let std: Caller;
+let mate: Caller;
+let lim: Caller;
+let outsider: Caller;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  mate = as(ctx.app, await login(ctx.app, t.colleague.username, t.colleague.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
-  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
+  ({ ctx, t, std, mate, lim, outsider } = await startTenantApp());
 });
 
 afterAll(async () => ctx?.close());

@@ -7,6 +7,9 @@ import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { columnLetters, XlsxSheetWriter, type XlsxColumn } from '../../src/services/export/xlsx-writer';
 
+// The machine is shared: a 5,000-row file can take more than the default 5 s under load.
+jest.setTimeout(30_000);
+
 class Collector extends Writable {
   chunks: Buffer[] = [];
   _write(chunk: Buffer, _enc: BufferEncoding, done: () => void) {

@@ -6,16 +6,17 @@ import { sql } from 'kysely';
 import { exportQuery, streamShipmentsXlsx } from '../../src/services/export/shipments-xlsx';
 import { loadThresholds } from '../../src/services/health';
 import { parseShipmentFilters, shipmentConditions } from '../../src/services/shipment-filters';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { insertShipment as addShipment, startTenantApp, insertRequest } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
 import { STATIC_FIELDS } from '../../src/services/export/fields';
 
 jest.setTimeout(60_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
-let outsider: ReturnType<typeof as>;
+let std: Caller;
+let lim: Caller;
+let outsider: Caller;
 const DAY = 86_400_000;
 const now = Date.now();
 const days = (n: number) => new Date(now + n * DAY);
@@ -24,18 +25,7 @@ let polId: number;
 let podId: number;
 
 async function insertShipment(values: Record<string, unknown>, companyId = t.companyId): Promise<string> {
-  const row = await ctx.handle.db
-    .insertInto('shipments')
-    .values({
-      company_id: companyId,
-      tracking_request_id: requestId,
-      carrier_id: 1,
-      container_number: 'MSCU0000000',
-      ...values,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+  return addShipment(ctx, { company_id: companyId, tracking_request_id: requestId, ...values });
 }
 
 async function readXlsx(body: Buffer): Promise<(string | number | boolean | Date | null)[][]> {
@@ -51,11 +41,7 @@ async function readXlsx(body: Buffer): Promise<(string | number | boolean | Date
 }
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
-  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
+  ({ ctx, t, std, lim, outsider } = await startTenantApp());
   const db = ctx.handle.db;
   const locs = await db
     .selectFrom('locations')
@@ -64,19 +50,7 @@ beforeAll(async () => {
     .execute();
   polId = locs.find((l) => l.locode === 'ESVLC')!.id;
   podId = locs.find((l) => l.locode === 'CNSHA')!.id;
-  requestId = (
-    await db
-      .insertInto('tracking_requests')
-      .values({
-        company_id: t.companyId,
-        carrier_id: 1,
-        code_type: 'b_id',
-        code_value: `EXP${t.companyId}`,
-        status: 'new',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  requestId = await insertRequest(ctx, { company_id: t.companyId, code_value: `EXP${t.companyId}` });
   const plan = days(10);
   // Five on time, two delayed by 3 days (days_of_delay default 1 -> delayed), one hidden; ETAs all different.
   for (let i = 0; i < 5; i++) {

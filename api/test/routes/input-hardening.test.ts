@@ -11,26 +11,19 @@ import { databaseFieldErrors } from '../../src/plugins/errors';
 import { checkJsonValue } from '../../src/plugins/input-limits';
 import { checkZipDirectory } from '../../src/routes/bulk-import/xlsx-read';
 import { createCompany, createUser } from '../../src/services/accounts';
-import {
-  as,
-  login,
-  seedTenant,
-  startTestApp,
-  TEST_HASH_COST,
-  type Tenant,
-  type TestContext,
-} from '../helpers/app';
+import { as, login, seedTenant, startTestApp, TEST_HASH_COST, signIn } from '../helpers/app';
+import type { Tenant, TestContext, Caller } from '../helpers/app';
 
 jest.setTimeout(60_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
+let std: Caller;
 
 beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  std = await signIn(ctx, t.standard);
 });
 afterAll(() => ctx.close());
 

@@ -5,6 +5,9 @@ import { sql } from 'kysely';
 import { setAuthCacheTtl } from '../../src/plugins/auth';
 import { as, login, seedTenant, startTestApp, type Tenant, type TestContext } from '../helpers/app';
 
+// The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
+jest.setTimeout(30_000);
+
 let ctx: TestContext;
 let t: Tenant;
 

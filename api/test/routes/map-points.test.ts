@@ -1,13 +1,13 @@
 // The map page's data: GET /api/shipments/coordinates/?format=compact (column arrays, vessels) and
 // GET /api/shipments/coordinates/details/ (the info window), on a real PostgreSQL; tenancy and bad input.
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { type TestContext, type Tenant, type Caller, startTenantApp, portIds } from '../helpers/app';
 
 jest.setTimeout(60_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let outsider: ReturnType<typeof as>;
+let std: Caller;
+let outsider: Caller;
 let ports: Record<string, number>;
 const ids: Record<string, number> = {};
 let vesselId: number;
@@ -35,17 +35,9 @@ async function shipment(values: Record<string, unknown>): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
+  ({ ctx, t, std, outsider } = await startTenantApp());
   const db = ctx.handle.db;
-  const locs = await db
-    .selectFrom('locations')
-    .select(['id', 'locode'])
-    .where('locode', 'in', ['ESVLC', 'CNSHA', 'NLRTM', 'SGSIN'])
-    .execute();
-  ports = Object.fromEntries(locs.map((l) => [l.locode!, l.id]));
+  ports = await portIds(ctx);
   vesselId = (
     await db
       .insertInto('vessels')

@@ -3,13 +3,14 @@
 // last-alert column of the spreadsheet export, carrier notes, container types) is Spanish; with en (or no
 // header) it is the English the spec quotes.
 import ExcelJS from 'exceljs';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { startTestApp, seedTenant, signIn, insertRequest } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
 
 jest.setTimeout(60_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
+let std: Caller;
 let shipmentId: string;
 let requestId: number;
 let invalidRequestId: number;
@@ -50,21 +51,9 @@ const upload = (name: string, content: string, lang: Record<string, string>) => 
 beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx, { maxTrackingRequests: 50 });
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  std = await signIn(ctx, t.standard);
   const db = ctx.handle.db;
-  requestId = (
-    await db
-      .insertInto('tracking_requests')
-      .values({
-        company_id: t.companyId,
-        carrier_id: 1,
-        code_type: 'b_id',
-        code_value: `TXT${t.companyId}`,
-        status: 'new',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  requestId = await insertRequest(ctx, { company_id: t.companyId, code_value: `TXT${t.companyId}` });
   invalidRequestId = (
     await db
       .insertInto('tracking_requests')

@@ -3,7 +3,7 @@
 // kind of write (API or straight SQL, as the tracking engine writes). Also the user's POD time-of-arrival warning
 // risk in health (migration 0018, issue 14).
 import { sql } from 'kysely';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { startTestApp, seedTenant, type TestContext, type Tenant, signIn, type Caller } from '../helpers/app';
 import { daysExpiry } from '../../src/services/shipments-cache';
 import { daysFrom } from '../../src/services/shipment-serializer';
 
@@ -11,7 +11,7 @@ jest.setTimeout(90_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
+let std: Caller;
 let requestId: number;
 const DAY = 86_400_000;
 const now = Date.now();
@@ -70,7 +70,7 @@ const stats = async () => (await std({ method: 'GET', url: '/api/shipments/stats
 beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  std = await signIn(ctx, t.standard);
   requestId = (
     await ctx.handle.db
       .insertInto('tracking_requests')

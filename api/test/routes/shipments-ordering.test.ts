@@ -1,6 +1,7 @@
 // The shipment list's ordering: POL / POD sort by what the lists show (the UN/LOCODE), and empty values go last
 // whichever the direction (ATD, ATA, transit time, last alert…), so a descending sort starts with real values.
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { startTestApp, seedTenant, signIn, portIds } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
 import { DEFAULT_THRESHOLDS } from '../../src/services/health';
 import {
   parseShipmentFilters,
@@ -13,21 +14,16 @@ jest.setTimeout(60_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
+let std: Caller;
 const DAY = 86_400_000;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  std = await signIn(ctx, t.standard);
   const db = ctx.handle.db;
-  const locs = await db
-    .selectFrom('locations')
-    .select(['id', 'locode'])
-    .where('locode', 'in', ['ESVLC', 'CNSHA', 'NLRTM', 'SGSIN'])
-    .execute();
-  const port = Object.fromEntries(locs.map((l) => [l.locode, l.id]));
+  const port = await portIds(ctx);
   const request = await db
     .insertInto('tracking_requests')
     .values({

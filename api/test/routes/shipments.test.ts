@@ -1,7 +1,8 @@
 // /api/shipments/ and /api/events/: list filters and ordering, health per user, stats, map points, detail,
 // PATCH, hide/show, alert events and the custom form; tenancy (404) and the limited role (403).
 import { sql } from 'kysely';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { insertShipment as addShipment, startTenantApp, portIds } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
 import { ORDERING_FIELD_NAMES } from '../../src/services/shipment-filters';
 
 // The machine is shared: generous time limits (the suite takes ~10 s alone).
@@ -9,10 +10,10 @@ jest.setTimeout(60_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let mate: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
-let outsider: ReturnType<typeof as>;
+let std: Caller;
+let mate: Caller;
+let lim: Caller;
+let outsider: Caller;
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -42,34 +43,13 @@ async function insertRequest(companyId: number, status: string, code: string): P
 }
 
 async function insertShipment(values: Record<string, unknown>): Promise<string> {
-  const row = await ctx.handle.db
-    .insertInto('shipments')
-    .values({
-      company_id: t.companyId,
-      tracking_request_id: requestId,
-      carrier_id: 1,
-      container_number: 'MSCU0000000',
-      ...values,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+  return addShipment(ctx, { company_id: t.companyId, tracking_request_id: requestId, ...values });
 }
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  mate = as(ctx.app, await login(ctx.app, t.colleague.username, t.colleague.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
-  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
+  ({ ctx, t, std, mate, lim, outsider } = await startTenantApp());
   const db = ctx.handle.db;
-  const locs = await db
-    .selectFrom('locations')
-    .select(['id', 'locode'])
-    .where('locode', 'in', ['ESVLC', 'CNSHA', 'NLRTM', 'SGSIN'])
-    .execute();
-  ports = Object.fromEntries(locs.map((l) => [l.locode, l.id]));
+  ports = await portIds(ctx);
   const tag = String(t.companyId).padStart(4, '0');
   vesselId = (
     await db
@@ -204,7 +184,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Row = { id: number; health: string; [k: string]: unknown };
-const list = async (caller: ReturnType<typeof as>, query = '') => {
+const list = async (caller: Caller, query = '') => {
   const res = await caller({ method: 'GET', url: `/api/shipments/${query ? `?${query}` : ''}` });
   expect(res.statusCode).toBe(200);
   return res.json() as { count: number; next: string | null; previous: string | null; results: Row[] };
@@ -333,7 +313,7 @@ describe('GET /api/shipments/', () => {
 });
 
 describe('health per user', () => {
-  const healthOf = async (caller: ReturnType<typeof as>) =>
+  const healthOf = async (caller: Caller) =>
     Object.fromEntries((await list(caller)).results.map((r) => [String(r.id), r.health]));
 
   it("follows each caller's thresholds", async () => {

@@ -6,15 +6,16 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { iso6346CheckDigit } from '../../src/tracking/containers';
 import { EXPORT_BATCH, MAX_EXPORT_ROWS } from '../../src/routes/tracking-requests/export';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { seedTenant, login, as, carrierId, startTenantApp } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
 
 jest.setTimeout(120_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
-let outsider: ReturnType<typeof as>;
+let std: Caller;
+let lim: Caller;
+let outsider: Caller;
 let maersk: number;
 /** Rows of the tenant's company: more than two cursor batches. */
 const ROWS = 2 * EXPORT_BATCH + 150;
@@ -68,18 +69,8 @@ function dataRows(sheet: ExcelJS.Worksheet): unknown[][] {
 const headerOf = (sheet: ExcelJS.Worksheet) => (sheet.getRow(1).values as unknown[]).slice(1);
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx, { maxTrackingRequests: 10_000 });
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
-  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
-  maersk = (
-    await ctx.handle.db
-      .selectFrom('carriers')
-      .select('id')
-      .where('scac', '=', 'MAEU')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ ctx, t, std, lim, outsider } = await startTenantApp({ maxTrackingRequests: 10_000 }));
+  maersk = await carrierId(ctx, 'MAEU');
   // Statuses, contractual dates (a third empty), last updates (half empty) and created_at values that repeat, so
   // the ordering's ties and NULLS LAST are exercised.
   await sql`INSERT INTO tracking_requests (company_id, carrier_id, code_type, code_value, status, client_code,

@@ -1,16 +1,17 @@
 // Tracking requests: list filters and ordering, detail, create rules, PATCH, set_client_code,
 // transition, retry, shipments of a request, permissions, tenancy and the company cap.
 import { iso6346CheckDigit } from '../../src/tracking/containers';
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { login, as, countRequests as countCompanyRequests, startTenantApp } from '../helpers/app';
+import type { TestContext, Tenant, Caller } from '../helpers/app';
 
 // The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
 jest.setTimeout(30_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
-let outsider: ReturnType<typeof as>;
+let std: Caller;
+let lim: Caller;
+let outsider: Caller;
 const carriers: Record<string, number> = {};
 
 /** A valid container number with owner code `owner` (3 letters + U) and serial `n`. */
@@ -25,11 +26,7 @@ const wrongDigit = (owner: string, n: number) => {
 };
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx, { maxTrackingRequests: 1000 });
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
-  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
+  ({ ctx, t, std, lim, outsider } = await startTenantApp({ maxTrackingRequests: 1000 }));
   for (const c of await ctx.handle.db.selectFrom('carriers').select(['id', 'scac']).execute())
     carriers[c.scac] = c.id;
 });
@@ -39,16 +36,7 @@ const create = (payload: Record<string, unknown>) =>
   std({ method: 'POST', url: '/api/tracking-requests/', payload });
 const company = (id: number) =>
   ctx.handle.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const countRequests = async (companyId: number) =>
-  Number(
-    (
-      await ctx.handle.db
-        .selectFrom('tracking_requests')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('company_id', '=', companyId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countRequests = (companyId: number) => countCompanyRequests(ctx, companyId);
 
 /** A request inserted directly (any company, any status). */
 async function insertRequest(values: {
@@ -362,7 +350,7 @@ describe('POST /api/tracking-requests/', () => {
 });
 
 describe('GET /api/tracking-requests/', () => {
-  let lister: ReturnType<typeof as>;
+  let lister: Caller;
   let listCompany: number;
   const ids: Record<string, number> = {};
 
@@ -517,7 +505,7 @@ describe('GET /api/tracking-requests/', () => {
       status: ['Select a valid choice. done is not one of the available choices.'],
       shipments_health: ['Select a valid choice. bad is not one of the available choices.'],
       carrier_id: ['Select a valid choice. x is not one of the available choices.'],
-      created_at_after: ['Enter a valid date.'],
+      created_at_after: ['Invalid date'],
       ordering: [
         'Invalid ordering field "secret". Use one of: id, status, code_type, code_value, client_code, project, ' +
           'project_id, carrier, carrier_id, shipments_count, contractual_eta_pod, contractual_eta_dlv, last_update, ' +

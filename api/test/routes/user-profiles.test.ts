@@ -1,18 +1,17 @@
-import { startTestApp, seedTenant, login, as, type TestContext, type Tenant } from '../helpers/app';
+import { type TestContext, type Tenant, type Caller, startTenantApp } from '../helpers/app';
 import { createUser } from '../../src/services/accounts';
+
+// The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
+jest.setTimeout(30_000);
 
 let ctx: TestContext;
 let t: Tenant;
-let std: ReturnType<typeof as>;
-let lim: ReturnType<typeof as>;
-let outsider: ReturnType<typeof as>;
+let std: Caller;
+let lim: Caller;
+let outsider: Caller;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
-  lim = as(ctx.app, await login(ctx.app, t.limited.username, t.limited.password));
-  outsider = as(ctx.app, await login(ctx.app, t.outsider.username, t.outsider.password));
+  ({ ctx, t, std, lim, outsider } = await startTenantApp());
 });
 afterAll(() => ctx.close());
 
@@ -80,7 +79,7 @@ describe('GET /api/user-profiles/{id}/', () => {
 });
 
 describe('PATCH /api/user-profiles/{id}/', () => {
-  const patch = (caller: ReturnType<typeof as>, id: number, payload: unknown) =>
+  const patch = (caller: Caller, id: number, payload: unknown) =>
     caller({ method: 'PATCH', url: `/api/user-profiles/${id}/`, payload: payload as object });
 
   it('saves own thresholds and preferences; days_in_advance is stored negative', async () => {
@@ -283,7 +282,7 @@ describe('PATCH /api/user-profiles/{id}/', () => {
 });
 
 describe('email_language (the language of the scheduled report e-mails)', () => {
-  const patch = (caller: ReturnType<typeof as>, id: number, payload: unknown) =>
+  const patch = (caller: Caller, id: number, payload: unknown) =>
     caller({ method: 'PATCH', url: `/api/user-profiles/${id}/`, payload: payload as object });
 
   it('is read on the profile and on rest-auth/user, Spanish by default', async () => {

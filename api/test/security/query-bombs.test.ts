@@ -1,17 +1,17 @@
 // Query strings with many parameters (issue 11; the fault suite's bombs send them over HTTP): 1,500 distinct
 // parameters (a 12 KB URL, under Node's header limit) and 1,400 repeats of one. Every list route must answer a
 // field error or ignore unknown parameters, never a 5xx; a repeated filter beyond the list bound is a 400.
-import { startTestApp, seedTenant, login, as, type TestContext } from '../helpers/app';
+import { startTestApp, seedTenant, type TestContext, signIn, type Caller } from '../helpers/app';
 
 jest.setTimeout(60_000);
 
 let ctx: TestContext;
-let std: ReturnType<typeof as>;
+let std: Caller;
 
 beforeAll(async () => {
   ctx = await startTestApp({ logger: { level: 'error' } });
   const t = await seedTenant(ctx);
-  std = as(ctx.app, await login(ctx.app, t.standard.username, t.standard.password));
+  std = await signIn(ctx, t.standard);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { notificationSignature } from '../../src/tracking/simulator/server';
-import { startTestApp, type TestContext } from '../helpers/app';
+import { startTestApp, type TestContext, carrierId as carrierIdOf } from '../helpers/app';
 import { equipmentEvent } from './fixtures';
 
 jest.setTimeout(60_000);
@@ -23,13 +23,7 @@ beforeAll(async () => {
     VALUES ('rate limit', 'rate limit', 'VRTL', '3.0.0', false) ON CONFLICT (scac) DO NOTHING`.execute(
     ctx.handle.db,
   );
-  carrierId = (
-    await ctx.handle.db
-      .selectFrom('carriers')
-      .select('id')
-      .where('scac', '=', 'VRTL')
-      .executeTakeFirstOrThrow()
-  ).id;
+  carrierId = await carrierIdOf(ctx, 'VRTL');
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,6 +1,9 @@
 import { seedReferenceData, seaPortRows } from '../../src/tracking/reference-data';
 import { startTestApp, type TestContext } from '../helpers/app';
 
+// The machine is shared: allow for a slow start (the project's testTimeout is not applied per project).
+jest.setTimeout(30_000);
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await startTestApp();

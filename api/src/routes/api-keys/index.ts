@@ -3,12 +3,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { ApiKeyScope } from '../../db/types';
-import { ErrorCollector, notFound, permissionDenied } from '../../lib/errors';
+import { ErrorCollector, notFound } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
-import { caller, canWrite, requireAuth } from '../../plugins/auth';
+import { requireAuth, requireManager } from '../../plugins/auth';
 import { newApiKey } from '../../services/api-keys';
 import { parseId } from '../../lib/query-params';
-import type { FastifyRequest } from 'fastify';
 
 /** Active keys a company may hold at once. */
 export const MAX_ACTIVE_KEYS = 20;
@@ -53,13 +52,6 @@ const CreateBody = Type.Object(
 );
 
 const IdParams = Type.Object({ id: Type.String({ description: 'API key id' }) });
-
-/** Managers with write permission manage keys and webhooks; a key never does (its role is never manager). */
-export function requireManager(request: FastifyRequest) {
-  const auth = caller(request);
-  if (auth.apiKey || !canWrite(auth.profile.role_id) || !auth.profile.is_manager) throw permissionDenied();
-  return auth;
-}
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 

@@ -8,27 +8,18 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/types';
 import { requestLang, translate, type Lang } from '../../i18n';
-import { ApiError, badRequest, permissionDenied } from '../../lib/errors';
+import { badRequest, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, canWrite } from '../../plugins/auth';
-import { loadThresholds, type HealthThresholds } from '../../services/health';
+import { loadThresholds } from '../../services/health';
 import { listParam } from '../../lib/query-params';
 import { ListQuerySchema } from './schema';
 import { csvText } from '../../lib/csv';
 import { XlsxSheetWriter, type XlsxColumnKind, type XlsxValue } from '../../services/export/xlsx-writer';
-import {
-  listConditions,
-  listOrder,
-  selectRequests,
-  serializeRequests,
-  withColumns,
-  type RequestRow,
-} from './serialize';
+import { listQuery, readExportRows, type RequestOut } from '../../services/tracking-requests';
 
-type Out = Awaited<ReturnType<typeof serializeRequests>>[number];
+type Out = RequestOut;
 
 /** How a column's values are stored: text, a number, a calendar day or an instant (UTC). */
 type ColumnKind = Extract<XlsxColumnKind, 'string' | 'number' | 'date' | 'datetime'>;
@@ -206,57 +197,6 @@ const MAX_COLUMNS = 100;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-interface ReadOptions {
-  db: Kysely<Database>;
-  companyId: number;
-  thresholds: HealthThresholds;
-  conditions: ReturnType<typeof listConditions>;
-  order: ReturnType<typeof listOrder>;
-  batch: number;
-  /** Called once with the row count, before any row; may refuse (throw) — nothing is read then. */
-  start: (count: number) => void | Promise<void>;
-  /** Called with each batch of serialised requests, in the list's order; the next batch waits for it. */
-  rows: (batch: Out[]) => Promise<void>;
-}
-
-/**
- * Reads the export's requests in one REPEATABLE READ, read-only snapshot: the count, then the list's query
- * (same filters, same ORDER BY as GET tracking-requests/) through a NO SCROLL cursor, `batch` rows a FETCH, each
- * batch serialised (shipments, health, alerts) in the same snapshot.
- */
-async function readExportRows(options: ReadOptions): Promise<void> {
-  const { companyId, thresholds, conditions, order, batch } = options;
-  await options.db.connection().execute(async (conn) => {
-    await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);
-    try {
-      let base = selectRequests(conn, companyId);
-      for (const c of conditions) base = base.where(c);
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      await options.start(Number(count));
-      // every row is read: plan for all of them, not for the first tenth a cursor plans for
-      await sql`SET LOCAL cursor_tuple_fraction = 1.0`.execute(conn);
-      const list = withColumns(base).orderBy(order).compile();
-      await conn.executeQuery(
-        CompiledQuery.raw(`DECLARE tracking_requests_export NO SCROLL CURSOR FOR ${list.sql}`, [
-          ...list.parameters,
-        ]),
-      );
-      for (;;) {
-        const { rows } =
-          await sql<RequestRow>`FETCH ${sql.raw(String(batch))} FROM tracking_requests_export`.execute(conn);
-        if (rows.length) await options.rows(await serializeRequests(conn, companyId, thresholds, rows));
-        if (rows.length < batch) break;
-      }
-      await sql`COMMIT`.execute(conn);
-    } catch (error) {
-      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-      throw error;
-    }
-  });
-}
-
 /** Registered inside trackingRequestRoutes (which adds the token check). */
 export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -317,21 +257,7 @@ export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app
       if (unknown.length) {
         problems.columns = unknown.map((c) => `"${c}" is not a valid choice.`);
       }
-      let conditions: ReturnType<typeof listConditions> = [];
-      let order: ReturnType<typeof listOrder> | undefined;
-      try {
-        conditions = listConditions(query, thresholds);
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        Object.assign(problems, err.body);
-      }
-      try {
-        order = listOrder(query.ordering);
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        Object.assign(problems, err.body);
-      }
-      if (Object.keys(problems).length || !order) throw badRequest(problems);
+      const { conditions, order } = listQuery(query, thresholds, problems);
       const chosen = (columns.length ? [...new Set(columns)] : DEFAULT_EXPORT_COLUMNS).map(
         (key) => EXPORT_COLUMNS[key],
       );

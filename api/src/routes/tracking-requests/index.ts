@@ -3,39 +3,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import type { TrackingRequestStatus } from '../../db/types';
-import { ApiError, badRequest, ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
+import { ApiError, badRequest, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
 import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { loadThresholds } from '../../services/health';
-import { selectShipments, serializeShipments, ShipmentSchema } from '../../services/shipment-serializer';
+import { ShipmentSchema } from '../../services/shipment-serializer';
 import {
-  checkDate,
-  checkNewRequest,
-  checkProject,
+  changeRequest,
   CLIENT_CODE_MAX,
-  EDITABLE_STATUSES,
-  existingRequests,
-  insertRequests,
-  keyOf,
-  loadRefs,
-  lockCompanyForAdding,
-  STATUS_LABELS,
-  TR_MESSAGES,
-  TRANSITION_FROM,
+  countRequests,
+  createRequest,
+  filteredRequests,
+  findOwnRequest,
+  listQuery,
+  loadRequest,
+  requestPage,
+  requestShipments,
+  retryRequest,
+  transitionRequest,
   type RequestInput,
 } from '../../services/tracking-requests';
-import { enqueueTrackingRequest } from '../../tracking/engine/enqueue';
-import {
-  isArchivable,
-  isCancellable,
-  resetForRetry,
-  type ShipmentLifecycle,
-} from '../../tracking/engine/lifecycle';
 import { trackingRequestExportRoutes } from './export';
-import { parseId } from '../../lib/query-params';
+import { parseBoolean, parseId, QUERY_MESSAGES } from '../../lib/query-params';
 import {
   ListQuerySchema,
   StatusAnswerSchema,
@@ -44,17 +34,6 @@ import {
   TrackingRequestSchema,
   TransitionSchema,
 } from './schema';
-import {
-  listConditions,
-  listOrder,
-  loadRequest,
-  selectRequests,
-  serializeRequests,
-  withColumns,
-  type RequestRow,
-} from './serialize';
-
-const PATCHABLE = ['client_code', 'project_id', 'contractual_eta_pod', 'contractual_eta_dlv'] as const;
 
 const idParams = Type.Object({ id: Type.String({ description: 'Tracking request id' }) });
 const security = [{ token: [] }];
@@ -66,18 +45,9 @@ const anyObject = () => (value: unknown) =>
     ? { value: value ?? {} }
     : { error: new ApiError(400, { non_field_errors: ['Invalid data. Expected a dictionary.'] }) };
 
-/** Id, status and company check of `id`: 404 for another company's or an unknown id. */
-async function findOwn(request: FastifyRequest, rawId: unknown) {
-  const id = parseId(rawId);
-  const row = await request.server.db
-    .selectFrom('tracking_requests')
-    .select(['id', 'status', 'client_code', 'project_id'])
-    .where('id', '=', id)
-    .where('company_id', '=', caller(request).profile.company_id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
+/** The caller's request `rawId` (404 for a malformed, unknown or another company's id). */
+const findOwn = (request: FastifyRequest, rawId: unknown) =>
+  findOwnRequest(request.server.db, caller(request).profile.company_id, parseId(rawId));
 
 /** preValidation of write calls: tenancy (404) before permission (403) before the body (400). */
 async function ownAndWritable(request: FastifyRequest) {
@@ -88,9 +58,6 @@ async function ownAndWritable(request: FastifyRequest) {
 async function mustWrite(request: FastifyRequest) {
   if (!canWrite(caller(request).profile.role_id)) throw permissionDenied();
 }
-
-const notEditable = (status: TrackingRequestStatus) =>
-  `This field cannot be changed while the request is ${STATUS_LABELS[status].toLowerCase()}.`;
 
 export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);
@@ -128,29 +95,11 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, profile } = caller(request);
       const thresholds = await loadThresholds(app.db, user.id);
-      // Every bad parameter in one answer.
-      const problems: Record<string, string[]> = {};
-      const attempt = <T>(fn: () => T): T | undefined => {
-        try {
-          return fn();
-        } catch (err) {
-          if (!(err instanceof ApiError) || err.statusCode !== 400) throw err;
-          Object.assign(problems, err.body);
-          return undefined;
-        }
-      };
-      const conditions = attempt(() => listConditions(request.query as Record<string, unknown>, thresholds));
-      const order = attempt(() => listOrder(request.query.ordering));
-      if (!conditions || !order) throw badRequest(problems);
-      let base = selectRequests(app.db, profile.company_id);
-      for (const c of conditions) base = base.where(c);
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return paginate(request, Number(count), async (limit, offset) => {
-        const rows = await withColumns(base).orderBy(order).limit(limit).offset(offset).execute();
-        return serializeRequests(app.db, profile.company_id, thresholds, rows as RequestRow[]);
-      });
+      const { conditions, order } = listQuery(request.query as Record<string, unknown>, thresholds);
+      const base = filteredRequests(app.db, profile.company_id, conditions);
+      return paginate(request, await countRequests(base), (limit, offset) =>
+        requestPage(app.db, profile.company_id, thresholds, base, order, limit, offset),
+      );
     },
   );
 
@@ -193,84 +142,16 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user, profile } = caller(request);
-      const refs = await loadRefs(app.db, profile.company_id);
-      const checked = checkNewRequest(request.body as RequestInput, refs);
-      if (!checked.ok) throw badRequest(checked.errors);
-      const value = checked.value;
-      const id = await app.db.transaction().execute(async (trx) => {
-        await lockCompanyForAdding(trx, profile.company_id, 1);
-        const existing = (await existingRequests(trx, profile.company_id, [value])).get(keyOf(value));
-        if (existing !== undefined)
-          throw badRequest({ code_value: [TR_MESSAGES.duplicate(existing, value.code_type)] });
-        const [newId] = await insertRequests(trx, profile.company_id, user.id, [value]);
-        return newId;
-      });
-      await enqueueTrackingRequest(app.db, id);
+      const id = await createRequest(app.db, profile.company_id, user.id, request.body as RequestInput);
       return reply.code(201).send(await detail(request, id));
     },
   );
 
-  /** Applies PATCH-able fields (after the checks); keeps the shipments' copies in step. */
+  /** Applies the PATCH-able fields of `body` (all or nothing) and answers the request. */
   const applyChanges = async (request: FastifyRequest, body: Record<string, unknown>) => {
-    const { profile } = caller(request);
-    const current = await findOwn(request, (request.params as { id: string }).id);
-    const problems = new ErrorCollector();
-    const keys = Object.keys(body);
-    for (const key of keys) {
-      if (!(PATCHABLE as readonly string[]).includes(key)) problems.add(key, MESSAGES.cannotChange);
-    }
-    if (keys.length === 0) problems.add('non_field_errors', 'Send the field to change.');
-    problems.throwIfAny();
-    if (!(EDITABLE_STATUSES as readonly string[]).includes(current.status)) {
-      const msg = notEditable(current.status);
-      throw badRequest(Object.fromEntries(keys.map((k) => [k, [msg]])));
-    }
-    const errs: Record<string, string[]> = {};
-    const changes: {
-      client_code?: string;
-      project_id?: number | null;
-      contractual_eta_pod?: string | null;
-      contractual_eta_dlv?: string | null;
-    } = {};
-    if ('client_code' in body) {
-      const v = body.client_code;
-      if (v === null || v === undefined) changes.client_code = '';
-      else if (typeof v !== 'string') errs.client_code = [TR_MESSAGES.notString];
-      else if (v.trim().length > CLIENT_CODE_MAX) errs.client_code = [TR_MESSAGES.tooLong(CLIENT_CODE_MAX)];
-      else changes.client_code = v.trim();
-    }
-    if ('project_id' in body) {
-      const refs = await loadRefs(app.db, profile.company_id);
-      changes.project_id = checkProject(body.project_id, refs, errs);
-    }
-    for (const f of ['contractual_eta_pod', 'contractual_eta_dlv'] as const) {
-      if (f in body) changes[f] = checkDate(f, body[f], errs);
-    }
-    if (Object.keys(errs).length) throw badRequest(errs);
-    await app.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('tracking_requests')
-        .set({ ...changes, modified_at: sql`now()` })
-        .where('id', '=', current.id)
-        .execute();
-      if ('project_id' in changes && changes.project_id !== current.project_id) {
-        await trx
-          .updateTable('shipments')
-          .set({ project_id: changes.project_id })
-          .where('tracking_request_id', '=', current.id)
-          .execute();
-      }
-      if (changes.client_code !== undefined && changes.client_code !== current.client_code) {
-        // Shipments that still carry the request's client code follow it; edited ones keep theirs.
-        await trx
-          .updateTable('shipments')
-          .set({ client_code: changes.client_code })
-          .where('tracking_request_id', '=', current.id)
-          .where('client_code', '=', current.client_code)
-          .execute();
-      }
-    });
-    return detail(request, current.id);
+    const id = parseId((request.params as { id: string }).id);
+    await changeRequest(app.db, caller(request).profile.company_id, id, body);
+    return detail(request, id);
   };
 
   app.patch(
@@ -348,56 +229,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body as Record<string, unknown>;
-      const target = body.status;
-      if (target === undefined || target === null || target === '')
-        throw badRequest({ status: [MESSAGES.required] });
-      if (target !== 'pending_archiving' && target !== 'pending_cancelling') {
-        throw badRequest({ status: [`"${String(target)}" is not a valid choice.`] });
-      }
-      const id = parseId(request.params.id);
-      const status = await app.db.transaction().execute(async (trx) => {
-        // Lock the request so the engine and another click see one state.
-        const row = await trx
-          .selectFrom('tracking_requests')
-          .select(['id', 'status'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const verb = target === 'pending_archiving' ? 'archived' : 'cancelled';
-        if (!(TRANSITION_FROM as readonly string[]).includes(row.status)) {
-          throw badRequest({
-            status: [`A request that is ${STATUS_LABELS[row.status].toLowerCase()} cannot be ${verb}.`],
-          });
-        }
-        const lifecycles = (
-          await trx
-            .selectFrom('shipments')
-            .select('lifecycle_status')
-            .where('tracking_request_id', '=', id)
-            .execute()
-        ).map((s) => s.lifecycle_status as ShipmentLifecycle);
-        const input = { status: row.status, shipmentLifecycles: lifecycles };
-        if (target === 'pending_archiving' && !isArchivable(input)) {
-          throw badRequest({
-            status: ['This request cannot be archived yet: some of its shipments are still being tracked.'],
-          });
-        }
-        if (target === 'pending_cancelling' && !isCancellable(input)) {
-          throw badRequest({
-            status: [
-              'This request cannot be cancelled: all its shipments have finished; archive it instead.',
-            ],
-          });
-        }
-        await trx
-          .updateTable('tracking_requests')
-          .set({ status: target, modified_at: sql`now()` })
-          .where('id', '=', id)
-          .execute();
-        return target;
-      });
-      await enqueueTrackingRequest(app.db, id);
-      return { status };
+      return { status: await transitionRequest(app.db, parseId(request.params.id), body.status) };
     },
   );
 
@@ -423,28 +255,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { profile } = caller(request);
-      const id = parseId(request.params.id);
-      await app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('tracking_requests')
-          .select(['status'])
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        if (row.status !== 'invalid') {
-          throw badRequest({
-            status: [
-              `Only an invalid request can be retried; this one is ${STATUS_LABELS[row.status].toLowerCase()}.`,
-            ],
-          });
-        }
-        await lockCompanyForAdding(trx, profile.company_id, 1);
-        if (!(await resetForRetry(trx, id))) {
-          throw badRequest({ status: ['Only an invalid request can be retried.'] });
-        }
-      });
-      await enqueueTrackingRequest(app.db, id);
-      const after = await findOwn(request, String(id));
-      return { status: after.status };
+      return { status: await retryRequest(app.db, profile.company_id, parseId(request.params.id)) };
     },
   );
 
@@ -474,30 +285,12 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, profile } = caller(request);
       const own = await findOwn(request, request.params.id);
-      const raw = String(request.query.exclude_hidden ?? '').toLowerCase();
-      if (!['', 'true', 'false', '1', '0'].includes(raw)) {
-        throw badRequest({ exclude_hidden: ['Must be a valid boolean.'] });
-      }
-      const excludeHidden = raw === 'true' || raw === '1';
+      const raw = request.query.exclude_hidden ?? '';
+      const excludeHidden = raw === '' ? false : parseBoolean(raw);
+      if (excludeHidden === null) throw badRequest({ exclude_hidden: [QUERY_MESSAGES.boolean] });
       const thresholds = await loadThresholds(app.db, user.id);
-      let base = app.db
-        .selectFrom('shipments')
-        .where('company_id', '=', profile.company_id)
-        .where('tracking_request_id', '=', own.id);
-      if (excludeHidden) base = base.where('hidden', '=', false);
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return paginate(request, Number(count), async (limit, offset) => {
-        let q = selectShipments(app.db, profile.company_id, thresholds).where(
-          'shipments.tracking_request_id',
-          '=',
-          own.id,
-        );
-        if (excludeHidden) q = q.where('shipments.hidden', '=', false);
-        const rows = await q.orderBy('shipments.id').limit(limit).offset(offset).execute();
-        return serializeShipments(app.db, rows);
-      });
+      const shipments = requestShipments(app.db, profile.company_id, thresholds, own.id, excludeHidden);
+      return paginate(request, await shipments.count(), shipments.page);
     },
   );
 };

@@ -4,22 +4,25 @@
 // user of the company or an API key. The delivery worker runs with the API unless WEBHOOK_WORKER=0 (or under
 // jest unless a test asks for it); more workers: `tsx src/services/webhooks/worker-cli.ts`.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
-import { ErrorCollector, notFound } from '../../lib/errors';
 import { errors, Paged, PageQuerySchema } from '../../lib/schemas';
 import { paginate } from '../../lib/pagination';
 import { mailerFromEnv, type Mailer } from '../../mail';
-import { caller, requireAuth } from '../../plugins/auth';
+import { caller, requireAuth, requireManager } from '../../plugins/auth';
 import { thresholdsOf } from '../../services/health';
 import {
-  emitTestEvent,
-  summaryOut,
-  summaryQuery,
-  WEBHOOK_EVENT_TYPES,
-  TEST_EVENT_TYPE,
-} from '../../services/webhooks/payload';
-import { newWebhookSecret, REPLAY_WINDOW_SECONDS } from '../../services/webhooks/signing';
-import { checkWebhookUrl } from '../../services/webhooks/url-safety';
+  changeEndpoint,
+  changesSince,
+  createEndpoint,
+  deleteEndpoint,
+  deliveryDetail,
+  deliveryLog,
+  endpointOut,
+  findEndpoint,
+  listEndpoints,
+  redeliver,
+} from '../../services/webhooks/endpoints';
+import { emitTestEvent, WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE } from '../../services/webhooks/payload';
+import { REPLAY_WINDOW_SECONDS } from '../../services/webhooks/signing';
 import {
   startWebhookWorker,
   webhookAllowPrivate,
@@ -27,7 +30,6 @@ import {
   type WebhookWorker,
   type WebhookWorkerOptions,
 } from '../../services/webhooks/worker';
-import { requireManager } from '../api-keys';
 import { parseId } from '../../lib/query-params';
 import {
   ChangesSchema,
@@ -50,15 +52,7 @@ export interface WebhookPluginOptions {
   mailer?: Mailer | null;
 }
 
-export const MAX_ENDPOINTS = 10;
-export const WEBHOOK_MESSAGES = {
-  tooMany: `A company can have at most ${MAX_ENDPOINTS} webhook endpoints.`,
-  blank: 'This field may not be blank.',
-  invalidSince: 'Enter a valid date and time (ISO 8601), e.g. 2026-11-24T08:00:00Z.',
-  duplicateUrl: 'An endpoint with this URL already exists.',
-} as const;
-
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+export { MAX_ENDPOINTS, WEBHOOK_MESSAGES } from '../../services/webhooks/endpoints';
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = async (app, opts) => {
   const db = app.db;
@@ -84,45 +78,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
 
   app.addHook('onRequest', requireAuth);
 
-  const endpointSelect = (companyId: number) =>
-    db
-      .selectFrom('webhook_endpoints as w')
-      .leftJoin('users as u', 'u.id', 'w.created_by')
-      .select([
-        'w.id',
-        'w.url',
-        'w.description',
-        'w.events',
-        'w.enabled',
-        'w.disabled_reason',
-        'w.disabled_at',
-        'w.failing_since',
-        'w.created_at',
-        'w.modified_at',
-        'w.secret',
-        'u.username as created_by',
-      ])
-      .where('w.company_id', '=', companyId);
-  type EndpointRow = Awaited<ReturnType<ReturnType<typeof endpointSelect>['executeTakeFirstOrThrow']>>;
-  const endpointOut = ({ secret: _secret, ...r }: EndpointRow) => ({
-    ...r,
-    disabled_at: iso(r.disabled_at),
-    failing_since: iso(r.failing_since),
-    created_at: iso(r.created_at)!,
-    modified_at: iso(r.modified_at)!,
-  });
-  const findEndpoint = async (companyId: number, rawId: string) => {
-    const row = await endpointSelect(companyId).where('w.id', '=', parseId(rawId)).executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
-  };
-
-  const checkUrl = async (problems: ErrorCollector, url: string) => {
-    const trimmed = url.trim();
-    if (!trimmed) return problems.add('url', WEBHOOK_MESSAGES.blank);
-    const problem = await checkWebhookUrl(trimmed, allowPrivate);
-    if (problem) problems.add('url', problem);
-  };
+  /** The caller's endpoint `rawId` (404 for a malformed, unknown or another company's id). */
+  const ownEndpoint = (companyId: number, rawId: string) => findEndpoint(db, companyId, parseId(rawId));
 
   const tag = ['integration'];
   const security = [{ token: [] }];
@@ -140,8 +97,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request) => {
       const { profile } = requireManager(request);
-      const rows = await endpointSelect(profile.company_id).orderBy('w.id').execute();
-      return rows.map(endpointOut);
+      return (await listEndpoints(db, profile.company_id)).map(endpointOut);
     },
   );
 
@@ -162,39 +118,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request, reply) => {
       const { user, profile } = requireManager(request);
-      const body = request.body;
-      const problems = new ErrorCollector();
-      await checkUrl(problems, body.url);
-      problems.throwIfAny();
-      const id = await db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(20160, ${profile.company_id})`.execute(trx);
-        const existing = await trx
-          .selectFrom('webhook_endpoints')
-          .select(['url'])
-          .where('company_id', '=', profile.company_id)
-          .execute();
-        if (existing.length >= MAX_ENDPOINTS) problems.add('non_field_errors', WEBHOOK_MESSAGES.tooMany);
-        if (existing.some((e) => e.url === body.url.trim()))
-          problems.add('url', WEBHOOK_MESSAGES.duplicateUrl);
-        problems.throwIfAny();
-        const row = await trx
-          .insertInto('webhook_endpoints')
-          .values({
-            company_id: profile.company_id,
-            created_by: user.id,
-            url: body.url.trim(),
-            description: body.description?.trim() ?? '',
-            events: [...new Set(body.events)],
-            secret: body.secret ?? newWebhookSecret(),
-            disabled_reason: null,
-            disabled_at: null,
-            failing_since: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      });
-      const row = await findEndpoint(profile.company_id, String(id));
+      const id = await createEndpoint(db, profile.company_id, user.id, request.body, allowPrivate);
+      const row = await findEndpoint(db, profile.company_id, id);
       return reply.code(201).send({ ...endpointOut(row), secret: row.secret });
     },
   );
@@ -212,7 +137,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request) => {
       const { profile } = requireManager(request);
-      const row = await findEndpoint(profile.company_id, request.params.id);
+      const row = await ownEndpoint(profile.company_id, request.params.id);
       return { ...endpointOut(row), secret: row.secret };
     },
   );
@@ -234,48 +159,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request) => {
       const { profile } = requireManager(request);
-      const current = await findEndpoint(profile.company_id, request.params.id);
-      const body = request.body;
-      const problems = new ErrorCollector();
-      if (body.url !== undefined) await checkUrl(problems, body.url);
-      problems.throwIfAny();
-      const enabling = body.enabled === true && !current.enabled;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('webhook_endpoints')
-          .set({
-            ...(body.url !== undefined ? { url: body.url.trim() } : {}),
-            ...(body.description !== undefined ? { description: body.description.trim() } : {}),
-            ...(body.events !== undefined ? { events: [...new Set(body.events)] } : {}),
-            ...(body.secret !== undefined ? { secret: body.secret } : {}),
-            ...(body.enabled === true
-              ? {
-                  enabled: true,
-                  disabled_reason: null,
-                  disabled_at: null,
-                  disabled_notified_at: null,
-                  failing_since: null,
-                }
-              : {}),
-            ...(body.enabled === false && current.enabled
-              ? { enabled: false, disabled_reason: 'manual', disabled_at: sql`now()` }
-              : {}),
-            modified_at: sql`now()`,
-          })
-          .where('id', '=', current.id)
-          .execute();
-        if (enabling) {
-          // Its waiting deliveries go out again at once, in order.
-          await trx
-            .updateTable('webhook_deliveries')
-            .set({ enqueued: false, next_attempt_at: sql`now()` })
-            .where('endpoint_id', '=', current.id)
-            .where('status', '=', 'pending')
-            .execute();
-        }
-      });
+      const current = await ownEndpoint(profile.company_id, request.params.id);
+      const enabling = await changeEndpoint(db, current, request.body, allowPrivate);
       if (enabling) kick();
-      return endpointOut(await findEndpoint(profile.company_id, request.params.id));
+      return endpointOut(await ownEndpoint(profile.company_id, request.params.id));
     },
   );
 
@@ -292,8 +179,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request, reply) => {
       const { profile } = requireManager(request);
-      const current = await findEndpoint(profile.company_id, request.params.id);
-      await db.deleteFrom('webhook_endpoints').where('id', '=', current.id).execute();
+      const current = await ownEndpoint(profile.company_id, request.params.id);
+      await deleteEndpoint(db, current.id);
       return reply.code(204).send(null);
     },
   );
@@ -311,45 +198,12 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request, reply) => {
       const { profile } = requireManager(request);
-      const current = await findEndpoint(profile.company_id, request.params.id);
+      const current = await ownEndpoint(profile.company_id, request.params.id);
       const { eventId, deliveryId } = await emitTestEvent(db, profile.company_id, current.id);
       kick();
       return reply.code(202).send({ event_id: eventId, delivery_id: deliveryId });
     },
   );
-
-  const deliverySelect = (endpointId: number) =>
-    db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-      .select([
-        'd.id',
-        'd.event_id',
-        'e.type as event_type',
-        'e.shipment_id',
-        'e.tracking_request_id',
-        'd.status',
-        'd.attempts',
-        'd.last_status_code',
-        'd.last_latency_ms',
-        'd.last_error',
-        'd.last_attempt_at',
-        'd.next_attempt_at',
-        'd.delivered_at',
-        'd.manual',
-        'd.created_at',
-      ])
-      .where('d.endpoint_id', '=', endpointId);
-  type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliverySelect>['executeTakeFirstOrThrow']>>;
-  const deliveryOut = (r: DeliveryRow) => ({
-    ...r,
-    id: String(r.id),
-    shipment_id: r.shipment_id === null ? null : String(r.shipment_id),
-    last_attempt_at: iso(r.last_attempt_at),
-    next_attempt_at: r.status === 'pending' ? iso(r.next_attempt_at) : null,
-    delivered_at: iso(r.delivered_at),
-    created_at: iso(r.created_at)!,
-  });
 
   app.get(
     '/webhooks/:id/deliveries/',
@@ -379,20 +233,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request) => {
       const { profile } = requireManager(request);
-      const endpoint = await findEndpoint(profile.company_id, request.params.id);
-      const status = request.query.status;
-      let count = db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('endpoint_id', '=', endpoint.id);
-      if (status) count = count.where('status', '=', status);
-      const n = Number((await count.executeTakeFirstOrThrow()).n);
-      return paginate(request, n, async (limit, offset) => {
-        let q = deliverySelect(endpoint.id);
-        if (status) q = q.where('d.status', '=', status);
-        const rows = await q.orderBy('d.id', 'desc').limit(limit).offset(offset).execute();
-        return rows.map(deliveryOut);
-      });
+      const endpoint = await ownEndpoint(profile.company_id, request.params.id);
+      const log = deliveryLog(db, endpoint.id, request.query.status);
+      return paginate(request, await log.count(), log.page);
     },
   );
 
@@ -409,25 +252,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request) => {
       const { profile } = requireManager(request);
-      const endpoint = await findEndpoint(profile.company_id, request.params.id);
-      const deliveryId = parseId(request.params.deliveryId);
-      const row = await deliverySelect(endpoint.id)
-        .select('d.body')
-        .where('d.id', '=', String(deliveryId))
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      const attempts = await db
-        .selectFrom('webhook_attempts')
-        .select(['attempted_at', 'status_code', 'latency_ms', 'error'])
-        .where('delivery_id', '=', String(deliveryId))
-        .orderBy('id', 'desc')
-        .limit(100)
-        .execute();
-      return {
-        ...deliveryOut(row),
-        body: row.body,
-        attempt_log: attempts.map((a) => ({ ...a, attempted_at: iso(a.attempted_at)! })),
-      };
+      const endpoint = await ownEndpoint(profile.company_id, request.params.id);
+      return deliveryDetail(db, endpoint.id, parseId(request.params.deliveryId));
     },
   );
 
@@ -444,31 +270,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request, reply) => {
       const { profile } = requireManager(request);
-      const endpoint = await findEndpoint(profile.company_id, request.params.id);
-      const original = await db
-        .selectFrom('webhook_deliveries')
-        .select(['event_id', 'seq', 'chain', 'body'])
-        .where('id', '=', String(parseId(request.params.deliveryId)))
-        .where('endpoint_id', '=', endpoint.id)
-        .executeTakeFirst();
-      if (!original) throw notFound();
-      const row = await db
-        .insertInto('webhook_deliveries')
-        .values({
-          endpoint_id: endpoint.id,
-          event_id: original.event_id,
-          seq: original.seq,
-          chain: original.chain,
-          body: original.body,
-          manual: true,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const endpoint = await ownEndpoint(profile.company_id, request.params.id);
+      const out = await redeliver(db, endpoint.id, parseId(request.params.deliveryId));
       kick();
-      const out = await deliverySelect(endpoint.id)
-        .where('d.id', '=', String(row.id))
-        .executeTakeFirstOrThrow();
-      return reply.code(201).send(deliveryOut(out));
+      return reply.code(201).send(out);
     },
   );
 
@@ -510,32 +315,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     },
     async (request) => {
       const { profile } = caller(request);
-      const since = new Date(request.query.since);
-      if (!/^\d{4}-\d{2}-\d{2}T/.test(request.query.since) || Number.isNaN(since.getTime())) {
-        const problems = new ErrorCollector();
-        problems.add('since', WEBHOOK_MESSAGES.invalidSince);
-        problems.throwIfAny();
-      }
-      const afterId = request.query.after_id ?? '0';
-      const thresholds = thresholdsOf(profile);
-      // The cursor is (modified_at to the millisecond, id): what the answer can show exactly.
-      const rows = await summaryQuery(db, thresholds)
-        .where('s.company_id', '=', profile.company_id)
-        .where('s.modified_at', '>=', since)
-        .where(
-          sql<boolean>`(date_trunc('milliseconds', s.modified_at), s.id) > (${since}::timestamptz, ${afterId}::bigint)`,
-        )
-        .orderBy(sql`date_trunc('milliseconds', s.modified_at)`)
-        .orderBy('s.id')
-        .limit(100)
-        .execute();
-      const results = rows.map(summaryOut);
-      const last = results[results.length - 1];
-      return {
-        results,
-        next_since: last ? last.modified_at : since.toISOString(),
-        next_after_id: last ? last.id : afterId,
-      };
+      return changesSince(
+        db,
+        profile.company_id,
+        thresholdsOf(profile),
+        request.query.since,
+        request.query.after_id ?? '0',
+      );
     },
   );
 };

@@ -48,7 +48,8 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
-const URL_MESSAGES = {
+/** The refusals of a webhook URL (translated by src/i18n/catalogue.ts). */
+export const URL_MESSAGES = {
   invalid: 'Enter a valid URL.',
   https: 'The URL must start with https://.',
   credentials: 'The URL must not contain a user name or password.',

@@ -19,6 +19,9 @@
 // - An endpoint whose attempts have all failed for disableAfterSeconds (72 h) is disabled; the managers of
 //   the company get an e-mail (kept in disabled_notified_at, retried by the sweep until sent). Its pending
 //   deliveries stay: enabling it again sends them.
+// - The cleanup (at start, then every cleanupIntervalMs, 1 h) deletes delivered rows older than
+//   deliveredRetentionDays (30) and the events left without deliveries, a bounded amount a run (cleanup.ts);
+//   failed and pending deliveries stay in the log.
 import PgBoss from 'pg-boss';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
@@ -28,6 +31,7 @@ import { buildBodies, type EventRow } from './payload';
 import { postWebhook, type SendResult } from './sender';
 import { signedHeaders } from './signing';
 import { notifyDisabledEndpoints } from './notify';
+import { cleanupWebhookLog, WEBHOOK_CLEANUP_DEFAULTS, webhookRetentionDaysFromEnv } from './cleanup';
 
 const WEBHOOK_QUEUE = 'webhook-deliver';
 /** Deliveries of one chain leased at once (sent one after the other, in order). */
@@ -48,6 +52,10 @@ export interface WebhookWorkerOptions {
   retryWindowSeconds: number;
   /** An endpoint failing for this long is disabled (default 72 h). */
   disableAfterSeconds: number;
+  /** Delivered deliveries (and events left without any) are deleted this many days after delivery. */
+  deliveredRetentionDays: number;
+  /** Time between two cleanup runs. */
+  cleanupIntervalMs: number;
   /** Parallel job loops and chains per loop. */
   loops: number;
   batchSize: number;
@@ -68,6 +76,7 @@ export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pa
       num('WEBHOOK_DISABLE_AFTER_HOURS') !== undefined
         ? num('WEBHOOK_DISABLE_AFTER_HOURS')! * 3600
         : undefined,
+    deliveredRetentionDays: webhookRetentionDaysFromEnv(env),
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined && !Number.isNaN(v)));
 }
@@ -94,6 +103,8 @@ const DEFAULT_WEBHOOK_OPTIONS: Omit<WebhookWorkerOptions, 'mailer' | 'log'> = {
   backoffMaxSeconds: 6 * 3600,
   retryWindowSeconds: 72 * 3600,
   disableAfterSeconds: 72 * 3600,
+  deliveredRetentionDays: WEBHOOK_CLEANUP_DEFAULTS.deliveredDays,
+  cleanupIntervalMs: 3_600_000,
   loops: 4,
   batchSize: 25,
   schema: 'pgboss',
@@ -421,13 +432,28 @@ export async function startWebhookWorker(
   sweepTimer.unref();
   await sweep().catch((err: Error) => o.log(`Webhook sweep failed: ${err.message}`));
 
+  let cleaning: Promise<unknown> | null = null;
+  const cleanup = () => {
+    if (!cleaning && !stopping)
+      cleaning = cleanupWebhookLog(db, { deliveredDays: o.deliveredRetentionDays })
+        .catch((err: Error) => o.log(`Webhook log cleanup failed: ${err.message}`))
+        .finally(() => {
+          cleaning = null;
+        });
+  };
+  const cleanupTimer = setInterval(cleanup, o.cleanupIntervalMs);
+  cleanupTimer.unref();
+  cleanup();
+
   return {
     pump: safePump,
     async stop() {
       stopping = true;
       clearInterval(pumpTimer);
       clearInterval(sweepTimer);
+      clearInterval(cleanupTimer);
       await pumping;
+      await cleaning;
       await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false } as PgBoss.StopOptions);
     },
   };

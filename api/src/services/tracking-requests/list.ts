@@ -1,25 +1,27 @@
 // Reading tracking requests for the API: the base query (company-scoped, with carrier and project),
-// the list filters and ordering, and the answer objects with counts, health and flags.
+// the list filters and ordering, one page of the list, and the answer objects with counts, health and flags.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, TrackingRequestStatus, TrackingWarning } from '../../db/types';
-import { badRequest } from '../../lib/errors';
+import { ApiError, badRequest, ErrorCollector, type FieldErrors } from '../../lib/errors';
 import {
   HEALTH_VALUES,
   healthCountsByRequest,
   healthFilter,
   type Health,
   type HealthThresholds,
-} from '../../services/health';
-import {
-  CODE_TYPE_IDS,
-  codeTypeName,
-  parseDate,
-  STATUS_LABELS,
-  STATUSES,
-  type CodeType,
-} from '../../services/tracking-requests';
+} from '../health';
+import { CODE_TYPE_IDS, codeTypeName, STATUS_LABELS, STATUSES, type CodeType } from './rules';
 import { trackingRequestFlags } from '../../tracking/engine/lifecycle';
-import { likePattern, listParam, parseOrdering } from '../../lib/query-params';
+import {
+  choiceParam,
+  idListParam,
+  isDateOnly,
+  lastParam,
+  likePattern,
+  parseOrdering,
+  parseQueryDate,
+  QUERY_MESSAGES,
+} from '../../lib/query-params';
 
 /** The requests of a company, joined with carrier and project. */
 export function selectRequests(db: Kysely<Database>, companyId: number) {
@@ -198,59 +200,35 @@ export function listOrder(raw: unknown): RawBuilder<unknown> {
 
 type Query = Record<string, unknown>;
 
-function dayBound(query: Query, field: string, problems: Record<string, string[]>, endOfDay: boolean) {
-  const raw = query[field];
-  if (raw === undefined || raw === '') return undefined;
-  const text = String(Array.isArray(raw) ? raw[0] : raw).trim();
-  const day = parseDate(text.slice(0, 10));
-  if (!day || (text.length > 10 && Number.isNaN(Date.parse(text)))) {
-    problems[field] = ['Enter a valid date.'];
+/** A day bound (yyyy-MM-dd, or a date-time whose UTC day counts): the day's start, or the next day's for `endOfDay`. */
+function dayBound(query: Query, field: string, errors: ErrorCollector, endOfDay: boolean) {
+  const text = lastParam(query[field]);
+  if (text === undefined) return undefined;
+  const at = parseQueryDate(text);
+  if (!at) {
+    errors.add(field, QUERY_MESSAGES.invalidDate);
     return undefined;
   }
-  const start = new Date(`${day}T00:00:00Z`);
+  const start = isDateOnly(text) ? at : new Date(`${text.slice(0, 10)}T00:00:00Z`);
   return endOfDay ? new Date(start.getTime() + 86_400_000) : start;
-}
-
-function intList(query: Query, field: string, problems: Record<string, string[]>): number[] {
-  const values = listParam(query[field]);
-  const out: number[] = [];
-  for (const v of values) {
-    if (/^\d{1,10}$/.test(v) && Number(v) <= 2 ** 31 - 1) out.push(Number(v));
-    else (problems[field] ??= []).push(`Select a valid choice. ${v} is not one of the available choices.`);
-  }
-  return out;
-}
-
-function choiceList<T extends string>(
-  query: Query,
-  field: string,
-  allowed: readonly T[],
-  problems: Record<string, string[]>,
-): T[] {
-  const out: T[] = [];
-  for (const v of listParam(query[field])) {
-    if ((allowed as readonly string[]).includes(v)) out.push(v as T);
-    else (problems[field] ??= []).push(`Select a valid choice. ${v} is not one of the available choices.`);
-  }
-  return out;
 }
 
 /** The list filters of the query string as WHERE conditions (400 with every bad parameter). */
 export function listConditions(query: Query, thresholds: HealthThresholds): RawBuilder<SqlBool>[] {
-  const problems: Record<string, string[]> = {};
+  const problems = new ErrorCollector();
   const where: RawBuilder<SqlBool>[] = [];
-  const statuses = choiceList(query, 'status', STATUSES, problems);
+  const statuses = choiceParam(query.status, STATUSES, 'status', problems);
   if (statuses.length) where.push(sql<SqlBool>`tr.status = ANY(${statuses}::text[])`);
-  const codeTypes = choiceList(query, 'code_type', CODE_TYPE_IDS, problems);
+  const codeTypes = choiceParam(query.code_type, CODE_TYPE_IDS, 'code_type', problems);
   if (codeTypes.length) where.push(sql<SqlBool>`tr.code_type = ANY(${codeTypes}::text[])`);
-  const health = choiceList<Health>(query, 'shipments_health', HEALTH_VALUES, problems);
+  const health = choiceParam<Health>(query.shipments_health, HEALTH_VALUES, 'shipments_health', problems);
   if (health.length) {
     where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM shipments s WHERE s.tracking_request_id = tr.id
       AND s.company_id = tr.company_id AND NOT s.hidden AND ${healthFilter(thresholds, health, 's')})`);
   }
-  const carriers = intList(query, 'carrier_id', problems);
+  const carriers = idListParam(query.carrier_id, 'carrier_id', problems);
   if (carriers.length) where.push(sql<SqlBool>`tr.carrier_id = ANY(${carriers}::int[])`);
-  const projects = intList(query, 'project_id', problems);
+  const projects = idListParam(query.project_id, 'project_id', problems);
   if (projects.length) where.push(sql<SqlBool>`tr.project_id = ANY(${projects}::int[])`);
   const bounds: [string, string, boolean][] = [
     ['last_update_after', 'last_update', false],
@@ -275,9 +253,63 @@ export function listConditions(query: Query, thresholds: HealthThresholds): RawB
       OR array_to_string(tr.container_filter, ' ') ILIKE ${p}
       OR EXISTS (SELECT 1 FROM shipments s WHERE s.tracking_request_id = tr.id AND s.container_number ILIKE ${p}))`);
   }
-  if (Object.keys(problems).length) throw badRequest(problems);
+  problems.throwIfAny();
   return where;
 }
+
+/** The 400 body of `fn`'s bad parameters, merged into `problems` (so every bad parameter is in one answer). */
+function collect<T>(problems: FieldErrors, fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.statusCode !== 400) throw err;
+    Object.assign(problems, err.body);
+    return undefined;
+  }
+}
+
+/** The list's WHERE conditions and ORDER BY from the query string; one 400 with every bad parameter. */
+export function listQuery(
+  query: Query,
+  thresholds: HealthThresholds,
+  extra: FieldErrors = {},
+): { conditions: RawBuilder<SqlBool>[]; order: RawBuilder<unknown> } {
+  const problems: FieldErrors = { ...extra };
+  const conditions = collect(problems, () => listConditions(query, thresholds));
+  const order = collect(problems, () => listOrder(query.ordering));
+  if (Object.keys(problems).length || !conditions || !order) throw badRequest(problems);
+  return { conditions, order };
+}
+
+/** The filtered requests of a company (no columns yet). */
+export function filteredRequests(db: Kysely<Database>, companyId: number, conditions: RawBuilder<SqlBool>[]) {
+  let base = selectRequests(db, companyId);
+  for (const c of conditions) base = base.where(c);
+  return base;
+}
+
+/** How many requests `base` holds. */
+export async function countRequests(base: Base): Promise<number> {
+  const { count } = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** One page of `base` in `order`, as answer objects. */
+export async function requestPage(
+  db: Kysely<Database>,
+  companyId: number,
+  thresholds: HealthThresholds,
+  base: Base,
+  order: RawBuilder<unknown>,
+  limit: number,
+  offset: number,
+) {
+  const rows = await withColumns(base).orderBy(order).limit(limit).offset(offset).execute();
+  return serializeRequests(db, companyId, thresholds, rows as RequestRow[]);
+}
+
+/** The answer object of one request. */
+export type RequestOut = Awaited<ReturnType<typeof serializeRequests>>[number];
 
 /** One request of the caller's company as its answer object (undefined when not found). */
 export async function loadRequest(

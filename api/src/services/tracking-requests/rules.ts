@@ -2,9 +2,9 @@
 // calls and the bulk upload (code types, container numbers, the container-required rule, the
 // company cap under a row lock, duplicates), and the insert itself.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Carrier, Database, TrackingRequestStatus } from '../db/types';
-import { ApiError, type FieldErrors } from '../lib/errors';
-import { iso6346CheckDigit } from '../tracking/containers';
+import type { Carrier, Database, TrackingRequestStatus } from '../../db/types';
+import { ApiError, type FieldErrors } from '../../lib/errors';
+import { iso6346CheckDigit } from '../../tracking/containers';
 
 export type CodeType = 'c_id' | 'b_id' | 'm_bl';
 
@@ -91,7 +91,7 @@ function containerProblem(value: string): string | null {
 }
 
 /** A yyyy-MM-dd calendar date, or undefined when it is not one. */
-export function parseDate(value: string): string | undefined {
+function parseDate(value: string): string | undefined {
   const m = DATE_PATTERN.exec(value);
   if (!m) return undefined;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
