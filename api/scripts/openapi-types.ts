@@ -16,7 +16,11 @@ const HEADER =
 
 /** The TypeScript source for an OpenAPI document. */
 export async function openApiTypes(doc: unknown): Promise<string> {
-  const ast = await openapiTS(doc as Parameters<typeof openapiTS>[0], { alphabetize: true });
+  // arrayLength: [lng, lat] pairs (minItems = maxItems = 2) become tuples.
+  const ast = await openapiTS(doc as Parameters<typeof openapiTS>[0], {
+    alphabetize: true,
+    arrayLength: true,
+  });
   return HEADER + astToString(ast);
 }
 

@@ -1,17 +1,10 @@
-import { canEditTeams, canWrite, isManager, isSuperuser } from './permissions';
-import type { User, UserProfile } from './types';
+import { canEditTeams, canWrite, isManager, isSuperuser, type PermissionSubject } from './permissions';
 
-function user(profile: Partial<UserProfile> | null, extra: Partial<User> = {}): User {
-  return {
-    id: 1,
-    username: 'u',
-    first_name: '',
-    last_name: '',
-    email: '',
-    is_superuser: false,
-    userprofile: profile as UserProfile | null,
-    ...extra,
-  };
+function user(
+  profile: PermissionSubject['userprofile'],
+  extra: Partial<PermissionSubject> = {},
+): PermissionSubject {
+  return { is_superuser: false, userprofile: profile, ...extra };
 }
 
 describe('permissions', () => {

@@ -1,4 +1,5 @@
 // Typed calls for shipments, their alert events, the dashboard counts, carriers and event codes (spec section 7).
+import type { ApiAnswer } from './contract';
 import { api } from './http';
 import type { Query } from './query';
 import type {
@@ -9,21 +10,16 @@ import type {
   Id,
   Paged,
   Shipment,
-  ShipmentHealth,
+  ShipmentDetail,
 } from './types';
 
 /** Query of `GET shipments/` (and, for its subset, `GET shipments/coordinates/`): arrays repeat the key. */
 export type ShipmentQuery = Query;
 
+/** `GET shipments/coordinates/`: one object per point, or (format=compact) one array per column. */
+export type ShipmentCoordinates = ApiAnswer<'/api/shipments/coordinates/'>;
 /** One point of `GET shipments/coordinates/`. */
-export interface ShipmentPoint {
-  id: Id;
-  lng: number;
-  lat: number;
-  health?: ShipmentHealth;
-  container_number?: string | null;
-  [extra: string]: unknown;
-}
+export type ShipmentPoint = Extract<ShipmentCoordinates, unknown[]>[number];
 
 /** The fields `PATCH shipments/{id}/` accepts (one field and value). */
 export type ShipmentPatch = { client_code: string } | { project: Id | null } | { hide: boolean };
@@ -37,13 +33,13 @@ export interface ShipmentAttachment {
 export const shipmentsApi = {
   list: (query: ShipmentQuery, signal?: AbortSignal) =>
     api.get<Paged<Shipment>>('shipments', { query, signal }),
-  get: (id: Id, signal?: AbortSignal) => api.get<Shipment>(`shipments/${id}`, { signal }),
-  patch: (id: Id, patch: ShipmentPatch) => api.patch<Shipment>(`shipments/${id}`, patch),
+  get: (id: Id, signal?: AbortSignal) => api.get<ShipmentDetail>(`shipments/${id}`, { signal }),
+  patch: (id: Id, patch: ShipmentPatch) => api.patch<ShipmentDetail>(`shipments/${id}`, patch),
   coordinates: (query: ShipmentQuery, signal?: AbortSignal) =>
-    api.get<ShipmentPoint[] | Paged<ShipmentPoint>>('shipments/coordinates', { query, signal }),
+    api.get<ShipmentCoordinates>('shipments/coordinates', { query, signal }),
   stats: (signal?: AbortSignal) => api.get<DashboardStats>('shipments/stats', { signal }),
   alertEvents: (id: Id, signal?: AbortSignal) =>
-    api.get<AlertEvent[] | Paged<AlertEvent>>(`shipments/${id}/alert_events`, { signal }),
+    api.get<AlertEvent[]>(`shipments/${id}/alert_events`, { signal }),
   hide: (id: Id) => api.post<unknown>(`shipments/${id}/hide`),
   show: (id: Id) => api.post<unknown>(`shipments/${id}/show`),
   hideAllEvents: (id: Id) => api.post<unknown>(`shipments/${id}/hide_all_events`),

@@ -2,6 +2,20 @@
 // is an answer of the API, its type is read from the generated contract (contract.ts, made from the API's
 // OpenAPI document), so the two cannot drift; the others are still written here.
 import type { ApiAnswer, ApiListRow } from './contract';
+import type { CodeTypeId, MilestoneDateColumn } from './domain';
+
+// The domain types and the two constants `@portal/shared-api` has always offered, from the domain module (the
+// constants from its own file, so the shared chunk the shell loads carries no more of it than that).
+export { CODE_TYPES, FILTERABLE_TRACKING_STATUSES } from './domain/tracking-requests';
+export type {
+  CodeType,
+  LifecycleStatus,
+  LocationKey,
+  Milestone,
+  MilestoneReading,
+  ShipmentHealth,
+  TrackingRequestStatus,
+} from './domain';
 
 export type Id = number;
 export type IsoDate = string; // yyyy-MM-dd or a full ISO timestamp
@@ -29,60 +43,35 @@ export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
 
 export type UserProfile = ApiAnswer<'/api/user-profiles/{id}/'>;
 
-export interface User {
-  id: Id;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_superuser: boolean;
-  userprofile: UserProfile | null;
-}
+/** The logged-in user with their profile (GET rest-auth/user/). */
+export type User = ApiAnswer<'/api/rest-auth/user/'>;
 
 /** The user summary used in teams and projects. */
 export type UserSummary = Team['members'][number];
 
 export type Carrier = ApiAnswer<'/api/carriers/{id}/'>;
 
-export type CodeTypeKey = 'c_id' | 'b_id' | 'm_bl';
-export interface CodeType {
-  key: CodeTypeKey;
-  label: string;
-}
-export const CODE_TYPES: readonly CodeType[] = [
-  { key: 'c_id', label: 'Container number' },
-  { key: 'b_id', label: 'Booking number' },
-  { key: 'm_bl', label: 'B/L number' },
-];
+/** The code types a request tracks by, as the API knows them (domain module). */
+export type CodeTypeKey = CodeTypeId;
 
 export type EventCode = ApiListRow<'/api/event-codes/'>;
 
-export interface AlertEvent {
-  id: Id;
-  code: number;
-  code_description: string;
-  walltime: IsoDate;
-  details: { message: string; [key: string]: unknown };
-  hidden: boolean;
-}
-export type ShipmentEvent = AlertEvent;
+/** A shipment as GET shipments/ lists it: the list leaves out null milestone dates and durations. */
+export type Shipment = ApiListRow<'/api/shipments/'>;
+/** One shipment with its timeline, alert events, date changes and planned route (GET shipments/{id}/). */
+export type ShipmentDetail = ApiAnswer<'/api/shipments/{id}/'>;
 
-export interface Port {
-  id?: Id;
-  name: string;
-  locode: string;
-  latitude: number | null;
-  longitude: number | null;
-  timezone: string | null;
-  country_iso2: string | null;
-  display: string;
-}
+/** An alert event of a shipment (901-907), hidden ones included (GET shipments/{id}/alert_events/). */
+export type AlertEvent = ApiAnswer<'/api/shipments/{id}/alert_events/'>[number];
+/** A carrier event of the shipment's timeline. */
+export type ShipmentEvent = ShipmentDetail['events'][number];
+/** A change of one milestone date. */
+export type MilestoneDateChange = ShipmentDetail['date_changes'][number];
 
-export interface Vessel {
-  id: Id;
-  name: string;
-  imo: string | null;
-}
+/** A place (port, terminal, depot) as the shipments carry it. */
+export type Port = NonNullable<Shipment['pol_loc']>;
+export type Vessel = NonNullable<Shipment['current_vessel']>;
+export type Leg = Shipment['leg1'];
 
 /** 0 good, -1 unknown, 1 low risk warning, 2 high risk warning. */
 export type PodRisk = -1 | 0 | 1 | 2;
@@ -92,147 +81,12 @@ export const POD_RISK_OPTIONS: readonly { value: PodRiskOption; label: string }[
   { value: 2, label: 'High' },
 ];
 
-export interface PodTimeOfArrivalWarning {
-  conclusion: string;
-  created: IsoDate;
-  modified: IsoDate;
-  risk: PodRisk;
-  risk_description: string;
-  risk_verbose: string;
-  predicted_time_of_arrival: IsoDate | null;
-}
+/** The POD time-of-arrival warning ({} until there is one, so every key may be absent). */
+export type PodTimeOfArrivalWarning = NonNullable<Shipment['pod_timeofarrival_warning']>;
+export type PodVesselArrivalPrediction = NonNullable<Shipment['pod_vslarrival_prediction']>;
+export type PortPrediction = Shipment['predictions'][string];
 
-export type ShipmentHealth = 'ontrack' | 'delayed' | 'alerted';
-export type LifecycleStatus = 'active' | 'expired' | 'completed';
-export type TrackingRequestStatus =
-  'invalid' | 'new' | 'ongoing' | 'pending_archiving' | 'archived' | 'pending_cancelling' | 'cancelled';
-export const FILTERABLE_TRACKING_STATUSES: readonly TrackingRequestStatus[] = [
-  'invalid',
-  'new',
-  'ongoing',
-  'archived',
-  'cancelled',
-];
-
-export interface Leg {
-  voyage: string | null;
-  vessel: Vessel | null;
-}
-
-export interface PortPrediction {
-  predicted: IsoDate | null;
-  predicted_upper: IsoDate | null;
-  predicted_lower: IsoDate | null;
-}
-
-export interface PodVesselArrivalPrediction {
-  created: IsoDate;
-  predicted: IsoDate | null;
-  lower: IsoDate | null;
-  upper: IsoDate | null;
-  [testField: string]: unknown;
-}
-
-/** The five readings kept for every milestone. */
-export type MilestoneReading = 'planned_initial' | 'planned_last' | 'actual' | 'detected' | 'prediction';
-export type Milestone =
-  | 'origin_pickup'
-  | 'empty_pickup'
-  | 'pol_arrival'
-  | 'pol_loaded'
-  | 'pol_discharge'
-  | 'pol_vessel_departure'
-  | `tsp${1 | 2 | 3 | 4}_${'vessel_arrival' | 'discharge' | 'loaded' | 'vessel_departure'}`
-  | 'pod_vessel_arrival'
-  | 'pod_discharge'
-  | 'pod_departure'
-  | 'delivery'
-  | 'empty_return'
-  | 'lif_arrival'
-  | 'lif_departure';
-export type MilestoneDates = Partial<Record<`${Milestone}_${MilestoneReading}`, IsoDate | null>>;
-
-export type LocationKey =
-  | 'origin_loc'
-  | 'empty_pickup_loc'
-  | 'pol_loc'
-  | 'tsp1_loc'
-  | 'tsp2_loc'
-  | 'tsp3_loc'
-  | 'tsp4_loc'
-  | 'pod_loc'
-  | 'dlv_loc'
-  | 'empty_return_loc'
-  | 'lif_loc'
-  | 'availability_loc';
-
-export interface Shipment extends MilestoneDates, Partial<Record<LocationKey, Port | null>> {
-  id: Id;
-  status: number;
-  status_verbose: string;
-  lifecycle_status: LifecycleStatus;
-  lifecycle_status_verbose: string;
-  health: ShipmentHealth;
-  weight: number | null;
-  container_number: string | null;
-  container_type_str: string | null;
-  container_type_iso: string | null;
-  bl_number: string | null;
-  booking_number: string | null;
-  bl_or_booking_number: string | null;
-  client_code: string | null;
-  carrier_name: string;
-  carrier_scac: string;
-  project: Project | Id | null;
-  tracking_request: Id;
-  hide: boolean;
-  positions: [number, number][];
-  /** Detail only: the planned route along the sea, POL → transshipments → POD, [lng, lat] pairs. */
-  planned_positions?: [number, number][];
-  last_coordinates: { lng: number; lat: number; warnings?: string[] } | null;
-  current_vessel: Vessel | null;
-  current_vessel_position: { lng: number; lat: number } | null;
-  current_vessel_nextport: Port | null;
-  leg1?: Leg;
-  leg2?: Leg;
-  leg3?: Leg;
-  leg4?: Leg;
-  leg5?: Leg;
-  eta: IsoDate | null;
-  ata: IsoDate | null;
-  etd: IsoDate | null;
-  atd: IsoDate | null;
-  dtd: number | null;
-  dta: number | null;
-  discrepancy_eta_at_pod: number | null;
-  discrepancy_eta_at_dlv: number | null;
-  days_in_tsp: number | null;
-  days_in_pol: number | null;
-  days_in_pod: number | null;
-  storage_days_at_pol: number | null;
-  storage_days_at_pod: number | null;
-  transit_time: number | null;
-  transit_time_planned: number | null;
-  availability_date: IsoDate | null;
-  carrier_release_date: IsoDate | null;
-  carrier_release_state: string | null;
-  customs_release_date: IsoDate | null;
-  customs_release_state: string | null;
-  pod_vslarrival_prediction: PodVesselArrivalPrediction | null;
-  pod_timeofarrival_warning: PodTimeOfArrivalWarning | null;
-  alerts: AlertEvent[];
-  last_alert_message: string | null;
-  last_alert_code: number | null;
-  is_alerted: boolean;
-  is_delayed: boolean;
-  events?: ShipmentEvent[];
-  schema_form: Record<string, unknown> | null;
-  sf_data: Record<string, unknown> | null;
-  last_update: IsoDate | null;
-  created_at: IsoDate;
-  modified_at: IsoDate;
-  [extra: string]: unknown;
-}
+export type MilestoneDates = Partial<Pick<Shipment, MilestoneDateColumn>>;
 
 export type TrackingRequest = ApiAnswer<'/api/tracking-requests/{id}/'>;
 

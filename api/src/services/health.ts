@@ -16,17 +16,11 @@
 //   shipment was booked, so a slip stays visible after the carrier re-plans.
 // - otherwise ontrack. alerted wins over delayed.
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { HEALTH_VALUES, type ShipmentHealth } from '@portal/shared-api/domain';
 import type { Database } from '../db/types';
 
-export const HEALTH_VALUES = ['ontrack', 'delayed', 'alerted'] as const;
-export type Health = (typeof HEALTH_VALUES)[number];
-
-/** Spec wording of each health value. */
-export const HEALTH_LABELS: Record<Health, string> = {
-  ontrack: 'On track',
-  delayed: 'Later than expected',
-  alerted: 'Attention required',
-};
+export { HEALTH_VALUES };
+export type Health = ShipmentHealth;
 
 /** Each max-days threshold of the profile and the shipment column it is compared with. */
 const MAX_DAYS_COLUMNS = {

@@ -5,34 +5,20 @@
 import { Type, type TOptional, type TSchema } from '@sinclair/typebox';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import {
-  MILESTONE_DATE_KINDS,
-  MILESTONES,
-  type Database,
-  type ShipmentsTable,
+  HEALTH_LABELS,
+  HEALTH_VALUES,
+  LEG_NUMBERS,
+  LIFECYCLE_LABELS,
+  LIFECYCLE_STATUSES,
+  LOCATION_KEYS,
+  MILESTONE_DATE_COLUMNS,
+  SHIPMENT_STATUS_TEXTS,
+  TRACKING_REQUEST_STATUSES,
+  type LocationKey,
   type MilestoneDateColumn,
-} from '../db/types';
-import { HEALTH_LABELS, HEALTH_VALUES, healthExpression, type Health, type HealthThresholds } from './health';
-
-const LOCATION_KEYS = [
-  'origin_loc',
-  'empty_pickup_loc',
-  'pol_loc',
-  'tsp1_loc',
-  'tsp2_loc',
-  'tsp3_loc',
-  'tsp4_loc',
-  'pod_loc',
-  'dlv_loc',
-  'empty_return_loc',
-  'lif_loc',
-  'availability_loc',
-] as const;
-
-const LEGS = [1, 2, 3, 4, 5] as const;
-
-const MILESTONE_DATE_COLUMNS: MilestoneDateColumn[] = MILESTONES.flatMap((m) =>
-  MILESTONE_DATE_KINDS.map((k) => `${m}_${k}` as MilestoneDateColumn),
-);
+} from '@portal/shared-api/domain';
+import type { Database, ShipmentsTable } from '../db/types';
+import { healthExpression, type Health, type HealthThresholds } from './health';
 
 const NUMBER_COLUMNS = [
   'weight',
@@ -65,9 +51,6 @@ const DATE_COLUMNS = [
 
 /** The stored shipment row plus the caller's health (and, from lookupsColumn, what it refers to). */
 export type ShipmentRow = Selectable<ShipmentsTable> & { health: Health; lookups?: Lookups };
-
-/** Lifecycle wording. */
-const LIFECYCLE_LABELS = { active: 'Active', expired: 'Expired', completed: 'Completed' } as const;
 
 /**
  * All columns of `shipments` (aliased `shipments`) of company `companyId` plus `health` for the thresholds.
@@ -171,7 +154,7 @@ export function lookupsColumn(options: { projects: boolean; companyId?: number }
     sql.ref('shipments.current_vessel_nextport_id'),
   ]);
   const vesselIds = sql.join([
-    ...LEGS.map((i) => sql.ref(`shipments.leg${i}_vessel_id`)),
+    ...LEG_NUMBERS.map((i) => sql.ref(`shipments.leg${i}_vessel_id`)),
     sql.ref('shipments.current_vessel_id'),
   ]);
   return sql<Lookups>`json_build_object(
@@ -226,7 +209,7 @@ async function queryLookups(
       if (id !== null) locationIds.add(id);
     }
     if (r.current_vessel_nextport_id !== null) locationIds.add(r.current_vessel_nextport_id);
-    for (const i of LEGS) {
+    for (const i of LEG_NUMBERS) {
       const v = r[`leg${i}_vessel_id`];
       if (v !== null) vesselIds.add(v);
     }
@@ -345,7 +328,7 @@ export async function serializeShipments(
         out.schema_form_source = companyForm === null ? null : 'company';
       } else out.schema_form_source = 'shipment';
     }
-    for (const i of LEGS) {
+    for (const i of LEG_NUMBERS) {
       out[`leg${i}`] = { voyage: r[`leg${i}_voyage`], vessel: vessel(r[`leg${i}_vessel_id`]) };
     }
     for (const k of LOCATION_KEYS) out[k] = loc(r[`${k}_id`]);
@@ -362,10 +345,11 @@ export async function serializeShipments(
   });
 }
 
-// ---- Schemas for the OpenAPI document (answers keep every property: additionalProperties). ----
+// ---- Schemas for the OpenAPI document: every property serializeShipments writes, with its nullability. ----
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const dateTime = () => nullable(Type.String({ format: 'date-time' }));
+const lngLat = () => Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[lng, lat]' });
 
 const LocationSchema = Type.Object(
   {
@@ -388,16 +372,67 @@ const VesselSchema = Type.Object(
   { title: 'Vessel' },
 );
 
-const LegSchema = Type.Object({ voyage: nullable(Type.String()), vessel: nullable(VesselSchema) });
+const LegSchema = Type.Object(
+  { voyage: nullable(Type.String()), vessel: nullable(VesselSchema) },
+  { title: 'Leg' },
+);
+
+/** The POD arrival prediction (tracking/derive PodArrivalPrediction); older rows may lack some keys. */
+const PodArrivalPredictionSchema = Type.Object(
+  {
+    created: Type.Optional(Type.String({ format: 'date-time' })),
+    predicted: Type.Optional(nullable(Type.String({ format: 'date-time' }))),
+    lower: Type.Optional(nullable(Type.String({ format: 'date-time' }))),
+    upper: Type.Optional(nullable(Type.String({ format: 'date-time' }))),
+    distance_nm: Type.Optional(Type.Number({ description: 'Remaining sea distance from the last fix' })),
+    speed_kn: Type.Optional(Type.Number({ description: 'Speed used (knots)' })),
+    method: Type.Optional(Type.String({ enum: ['fixes', 'dead_reckoning'] })),
+    model: Type.Optional(Type.String({ format: 'date-time', description: "The model's own arrival" })),
+    carrier_estimate: Type.Optional(nullable(Type.String({ format: 'date-time' }))),
+  },
+  { title: 'PodArrivalPrediction', additionalProperties: true },
+);
+
+/** The POD time-of-arrival warning (tracking/derive PodTimeOfArrivalWarning); {} until there is one. */
+const PodTimeOfArrivalWarningSchema = Type.Object(
+  {
+    risk: Type.Optional(
+      Type.Integer({ minimum: -1, maximum: 2, description: '0 good, -1 unknown, 1 low risk, 2 high risk' }),
+    ),
+    risk_description: Type.Optional(Type.String()),
+    risk_verbose: Type.Optional(Type.String()),
+    conclusion: Type.Optional(Type.String()),
+    predicted_time_of_arrival: Type.Optional(nullable(Type.String({ format: 'date-time' }))),
+    created: Type.Optional(Type.String({ format: 'date-time' })),
+    modified: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { title: 'PodTimeOfArrivalWarning', additionalProperties: true },
+);
+
+const PortPredictionSchema = Type.Object(
+  {
+    predicted: Type.String({ format: 'date-time' }),
+    predicted_upper: Type.String({ format: 'date-time' }),
+    predicted_lower: Type.String({ format: 'date-time' }),
+  },
+  { title: 'PortPrediction' },
+);
+
+/** A JSON object the user shaped (a custom form's schema or data). */
+const FreeObject = (description: string) =>
+  nullable(Type.Object({}, { additionalProperties: true, description }));
 
 export const ShipmentSchema = Type.Object(
   {
     id: Type.Integer(),
     tracking_request: Type.Integer({ description: 'Tracking request id' }),
-    status: Type.Integer({ description: 'Life stage (0 unknown … 12 completed)' }),
-    status_verbose: Type.String(),
-    request_status: nullable(Type.String({ description: 'Status of the tracking request' })),
-    lifecycle_status: Type.String({ enum: ['active', 'expired', 'completed'] }),
+    status: Type.Integer({ description: 'Life stage (0 unknown … 12 completed, 13 initializing)' }),
+    status_text: Type.String({ enum: [...SHIPMENT_STATUS_TEXTS], description: 'Life stage key' }),
+    status_verbose: Type.String({ description: "The life stage's wording (status_text, translated)" }),
+    request_status: nullable(
+      Type.String({ enum: [...TRACKING_REQUEST_STATUSES], description: 'Status of the tracking request' }),
+    ),
+    lifecycle_status: Type.String({ enum: [...LIFECYCLE_STATUSES] }),
     lifecycle_status_verbose: Type.String(),
     health: Type.String({
       enum: [...HEALTH_VALUES],
@@ -415,28 +450,42 @@ export const ShipmentSchema = Type.Object(
     bl_or_booking_number: nullable(Type.String()),
     client_code: Type.String(),
     carrier: Type.Integer({ description: 'Carrier id' }),
-    carrier_name: Type.String(),
+    carrier_name: Type.String({ description: "The carrier's short name" }),
+    carrier_official_name: Type.String(),
     carrier_scac: Type.String(),
     project: nullable(Type.Integer({ description: 'Project id' })),
     project_name: nullable(Type.String()),
     hide: Type.Boolean({ description: 'Hidden shipment' }),
     hidden: Type.Boolean({ description: 'Same as hide' }),
-    positions: Type.Array(Type.Array(Type.Number()), { description: '[lng, lat] pairs' }),
+    positions: Type.Array(lngLat(), { description: 'Where the container has been: [lng, lat] pairs' }),
     last_coordinates: nullable(
-      Type.Object({ lng: Type.Number(), lat: Type.Number() }, { additionalProperties: true }),
+      Type.Object({
+        lng: Type.Number(),
+        lat: Type.Number(),
+        warnings: Type.Optional(Type.Array(Type.String(), { description: 'Why the position is uncertain' })),
+      }),
     ),
     current_vessel: nullable(VesselSchema),
-    current_vessel_position: nullable(
-      Type.Object({ lng: Type.Number(), lat: Type.Number() }, { additionalProperties: true }),
-    ),
+    current_vessel_position: nullable(Type.Object({ lng: Type.Number(), lat: Type.Number() })),
     current_vessel_nextport: nullable(LocationSchema),
-    ...Object.fromEntries(LEGS.map((i) => [`leg${i}`, LegSchema])),
-    ...Object.fromEntries(LOCATION_KEYS.map((k) => [k, nullable(LocationSchema)])),
+    ...(Object.fromEntries(LEG_NUMBERS.map((i) => [`leg${i}`, LegSchema])) as Record<
+      `leg${(typeof LEG_NUMBERS)[number]}`,
+      typeof LegSchema
+    >),
+    ...(Object.fromEntries(LOCATION_KEYS.map((k) => [k, nullable(LocationSchema)])) as Record<
+      LocationKey,
+      ReturnType<typeof nullable<typeof LocationSchema>>
+    >),
     ...(Object.fromEntries(MILESTONE_DATE_COLUMNS.map((c) => [c, Type.Optional(dateTime())])) as Record<
       MilestoneDateColumn,
       TOptional<ReturnType<typeof dateTime>>
     >),
-    ...Object.fromEntries(DATE_COLUMNS.map((c) => [c, dateTime()])),
+    ...(Object.fromEntries(DATE_COLUMNS.map((c) => [c, dateTime()])) as Record<
+      Exclude<(typeof DATE_COLUMNS)[number], 'created_at' | 'modified_at'>,
+      ReturnType<typeof dateTime>
+    >),
+    created_at: Type.String({ format: 'date-time' }),
+    modified_at: Type.String({ format: 'date-time' }),
     ...(Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, Type.Optional(nullable(Type.Number()))])) as Record<
       (typeof NUMBER_COLUMNS)[number],
       TOptional<ReturnType<typeof nullable<ReturnType<typeof Type.Number>>>>
@@ -445,23 +494,27 @@ export const ShipmentSchema = Type.Object(
     dta: nullable(Type.Integer({ description: 'Days from now to the arrival date (dta_date)' })),
     dtd_date: dateTime(),
     dta_date: dateTime(),
+    carrier_release_state: nullable(Type.String()),
+    customs_release_state: nullable(Type.String()),
     alert_codes: Type.Array(Type.Integer(), { description: 'Codes of the visible alert events' }),
     last_alert_message: nullable(Type.String()),
     last_alert_code: nullable(Type.Integer()),
-    pod_timeofarrival_warning: nullable(Type.Object({}, { additionalProperties: true })),
-    pod_vslarrival_prediction: nullable(Type.Object({}, { additionalProperties: true })),
-    predictions: Type.Object({}, { additionalProperties: true }),
-    schema_form: Type.Unknown({
-      description: "The custom form: the shipment's own, else the company default (schema_form_source)",
+    pod_timeofarrival_warning: nullable(PodTimeOfArrivalWarningSchema),
+    pod_vslarrival_prediction: nullable(PodArrivalPredictionSchema),
+    predictions: Type.Record(Type.String(), PortPredictionSchema, {
+      description: 'While sailing: the predicted arrival at the next port, keyed by its UN/LOCODE',
     }),
+    schema_form: FreeObject(
+      "The custom form's JSON schema: the shipment's own, else the company default (schema_form_source)",
+    ),
     schema_form_source: Type.Optional(nullable(Type.String({ enum: ['shipment', 'company'] }))),
-    sf_data: Type.Unknown({ description: 'Custom form data' }),
+    sf_data: FreeObject('Custom form data'),
   },
   {
     title: 'Shipment',
-    additionalProperties: true,
     description:
       'In lists, milestone dates and durations / discrepancies (weight, days_in_*, storage_days_*, ' +
-      'transit_time*, discrepancy_*, eta_delta_days) that are null are left out (absent = null).',
+      'transit_time*, discrepancy_*, eta_delta_days) that are null are left out (absent = null). ' +
+      'schema_form_source comes with the shipment list and detail.',
   },
 );

@@ -1,9 +1,8 @@
 // The rules of the new tracking request form (spec section 5): required fields, the code types a carrier
 // supports, when the container is required, and the dates.
 import type { Carrier, CodeTypeKey } from '@portal/shared-api';
+import { CODE_TYPE_IDS as ALL_CODE_TYPES } from '@portal/shared-api/domain';
 import { isContainerNumberFormat, isIsoDate } from '@portal/shared-ui/lists';
-
-const ALL_CODE_TYPES: readonly CodeTypeKey[] = ['c_id', 'b_id', 'm_bl'];
 
 export interface RequestFormValues {
   carrier_id: string;

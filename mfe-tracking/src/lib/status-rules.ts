@@ -1,14 +1,6 @@
 // Which of Retry, Archive and Cancel a tracking request offers (spec section 4), and whether they are enabled.
 import type { TrackingRequestStatus } from '@portal/shared-api';
-
-/** Statuses in which Archive and Cancel are never offered. */
-const NO_ARCHIVE_OR_CANCEL: readonly string[] = [
-  'invalid',
-  'cancelled',
-  'archived',
-  'pending_archiving',
-  'pending_cancelling',
-];
+import { EDITABLE_STATUSES, TRANSITION_FROM } from '@portal/shared-api/domain';
 
 export type ActionPlace = 'list' | 'detail';
 
@@ -35,7 +27,8 @@ export interface OfferedActions {
  */
 export function offeredActions(request: RequestFlags, place: ActionPlace): OfferedActions {
   const statusAllows =
-    !NO_ARCHIVE_OR_CANCEL.includes(request.status) && !(place === 'list' && request.status === 'new');
+    (TRANSITION_FROM as readonly string[]).includes(request.status) &&
+    !(place === 'list' && request.status === 'new');
   return {
     retry: { offered: request.status === 'invalid', enabled: request.status === 'invalid' },
     archive: { offered: statusAllows, enabled: statusAllows && request.archivable },
@@ -49,11 +42,9 @@ export function isEditable(status: TrackingRequestStatus | string): boolean {
 }
 
 /**
- * Statuses in which the API takes a change of client code or project (api EDITABLE_STATUSES: invalid, new,
- * ongoing); elsewhere (cancelled, archived, pending) the list shows the value without an editor.
+ * Statuses in which the API takes a change of client code or project (EDITABLE_STATUSES of the domain module:
+ * invalid, new, ongoing); elsewhere (cancelled, archived, pending) the list shows the value without an editor.
  */
-const INLINE_EDITABLE: readonly string[] = ['invalid', 'new', 'ongoing'];
-
 export function isInlineEditable(status: TrackingRequestStatus | string): boolean {
-  return INLINE_EDITABLE.includes(status);
+  return (EDITABLE_STATUSES as readonly string[]).includes(status);
 }

@@ -2115,7 +2115,28 @@ export interface paths {
             parameters: {
                 query?: {
                     carrier?: string;
-                    kind?: string | string[];
+                    kind?: string | ([
+                    ] | [
+                        string
+                    ] | [
+                        string,
+                        string
+                    ] | [
+                        string,
+                        string,
+                        string
+                    ] | [
+                        string,
+                        string,
+                        string,
+                        string
+                    ] | [
+                        string,
+                        string,
+                        string,
+                        string,
+                        string
+                    ]);
                     page?: string;
                     received_after?: string;
                     received_before?: string;
@@ -2737,7 +2758,7 @@ export interface paths {
                             next: string | null;
                             /** Format: uri */
                             previous: string | null;
-                            results: ({
+                            results: {
                                 /** @description Codes of the visible alert events */
                                 alert_codes: number[];
                                 /** Format: date-time */
@@ -2764,16 +2785,19 @@ export interface paths {
                                 booking_number: string | null;
                                 /** @description Carrier id */
                                 carrier: number;
+                                /** @description The carrier's short name */
                                 carrier_name: string;
+                                carrier_official_name: string;
                                 /** Format: date-time */
                                 carrier_release_date: string | null;
+                                carrier_release_state: string | null;
                                 carrier_scac: string;
                                 client_code: string;
                                 container_number: string;
                                 container_type_iso: string | null;
                                 container_type_str: string | null;
                                 /** Format: date-time */
-                                created_at: string | null;
+                                created_at: string;
                                 /** Vessel */
                                 current_vessel: {
                                     id: number;
@@ -2793,14 +2817,13 @@ export interface paths {
                                     name: string;
                                     timezone: string | null;
                                 } | null;
-                                current_vessel_position: ({
+                                current_vessel_position: {
                                     lat: number;
                                     lng: number;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
+                                } | null;
                                 /** Format: date-time */
                                 customs_release_date: string | null;
+                                customs_release_state: string | null;
                                 days_in_pod?: number | null;
                                 days_in_pod_planned_initial?: number | null;
                                 days_in_pod_planned_last?: number | null;
@@ -2921,14 +2944,15 @@ export interface paths {
                                 is_delayed: boolean;
                                 last_alert_code: number | null;
                                 last_alert_message: string | null;
-                                last_coordinates: ({
+                                last_coordinates: {
                                     lat: number;
                                     lng: number;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
+                                    /** @description Why the position is uncertain */
+                                    warnings?: string[];
+                                } | null;
                                 /** Format: date-time */
                                 last_update: string | null;
+                                /** Leg */
                                 leg1: {
                                     /** Vessel */
                                     vessel: {
@@ -2938,6 +2962,7 @@ export interface paths {
                                     } | null;
                                     voyage: string | null;
                                 };
+                                /** Leg */
                                 leg2: {
                                     /** Vessel */
                                     vessel: {
@@ -2947,6 +2972,7 @@ export interface paths {
                                     } | null;
                                     voyage: string | null;
                                 };
+                                /** Leg */
                                 leg3: {
                                     /** Vessel */
                                     vessel: {
@@ -2956,6 +2982,7 @@ export interface paths {
                                     } | null;
                                     voyage: string | null;
                                 };
+                                /** Leg */
                                 leg4: {
                                     /** Vessel */
                                     vessel: {
@@ -2965,6 +2992,7 @@ export interface paths {
                                     } | null;
                                     voyage: string | null;
                                 };
+                                /** Leg */
                                 leg5: {
                                     /** Vessel */
                                     vessel: {
@@ -3011,7 +3039,7 @@ export interface paths {
                                 lifecycle_status: "active" | "expired" | "completed";
                                 lifecycle_status_verbose: string;
                                 /** Format: date-time */
-                                modified_at: string | null;
+                                modified_at: string;
                                 /** Location */
                                 origin_loc: {
                                     country_iso2: string | null;
@@ -3070,9 +3098,22 @@ export interface paths {
                                     name: string;
                                     timezone: string | null;
                                 } | null;
-                                pod_timeofarrival_warning: {
+                                /** PodTimeOfArrivalWarning */
+                                pod_timeofarrival_warning: ({
+                                    conclusion?: string;
+                                    /** Format: date-time */
+                                    created?: string;
+                                    /** Format: date-time */
+                                    modified?: string;
+                                    /** Format: date-time */
+                                    predicted_time_of_arrival?: string | null;
+                                    /** @description 0 good, -1 unknown, 1 low risk, 2 high risk */
+                                    risk?: number;
+                                    risk_description?: string;
+                                    risk_verbose?: string;
+                                } & {
                                     [key: string]: unknown;
-                                } | null;
+                                }) | null;
                                 /** Format: date-time */
                                 pod_vessel_arrival_actual?: string | null;
                                 /** Format: date-time */
@@ -3083,9 +3124,32 @@ export interface paths {
                                 pod_vessel_arrival_planned_last?: string | null;
                                 /** Format: date-time */
                                 pod_vessel_arrival_prediction?: string | null;
-                                pod_vslarrival_prediction: {
+                                /** PodArrivalPrediction */
+                                pod_vslarrival_prediction: ({
+                                    /** Format: date-time */
+                                    carrier_estimate?: string | null;
+                                    /** Format: date-time */
+                                    created?: string;
+                                    /** @description Remaining sea distance from the last fix */
+                                    distance_nm?: number;
+                                    /** Format: date-time */
+                                    lower?: string | null;
+                                    /** @enum {string} */
+                                    method?: "fixes" | "dead_reckoning";
+                                    /**
+                                     * Format: date-time
+                                     * @description The model's own arrival
+                                     */
+                                    model?: string;
+                                    /** Format: date-time */
+                                    predicted?: string | null;
+                                    /** @description Speed used (knots) */
+                                    speed_kn?: number;
+                                    /** Format: date-time */
+                                    upper?: string | null;
+                                } & {
                                     [key: string]: unknown;
-                                } | null;
+                                }) | null;
                                 /** Format: date-time */
                                 pol_arrival_actual?: string | null;
                                 /** Format: date-time */
@@ -3141,24 +3205,48 @@ export interface paths {
                                 pol_vessel_departure_planned_last?: string | null;
                                 /** Format: date-time */
                                 pol_vessel_departure_prediction?: string | null;
-                                /** @description [lng, lat] pairs */
-                                positions: number[][];
+                                /** @description Where the container has been: [lng, lat] pairs */
+                                positions: [
+                                    number,
+                                    number
+                                ][];
+                                /** @description While sailing: the predicted arrival at the next port, keyed by its UN/LOCODE */
                                 predictions: {
-                                    [key: string]: unknown;
+                                    [key: string]: {
+                                        /** Format: date-time */
+                                        predicted: string;
+                                        /** Format: date-time */
+                                        predicted_lower: string;
+                                        /** Format: date-time */
+                                        predicted_upper: string;
+                                    };
                                 };
                                 /** @description Project id */
                                 project: number | null;
                                 project_name: string | null;
-                                /** @description Status of the tracking request */
-                                request_status: string | null;
-                                /** @description The custom form: the shipment's own, else the company default (schema_form_source) */
-                                schema_form: unknown;
+                                /**
+                                 * @description Status of the tracking request
+                                 * @enum {string|null}
+                                 */
+                                request_status: "invalid" | "new" | "ongoing" | "pending_archiving" | "archived" | "pending_cancelling" | "cancelled" | null;
+                                /** @description The custom form's JSON schema: the shipment's own, else the company default (schema_form_source) */
+                                schema_form: {
+                                    [key: string]: unknown;
+                                } | null;
                                 /** @enum {string|null} */
                                 schema_form_source?: "shipment" | "company" | null;
                                 /** @description Custom form data */
-                                sf_data: unknown;
-                                /** @description Life stage (0 unknown … 12 completed) */
+                                sf_data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Life stage (0 unknown … 12 completed, 13 initializing) */
                                 status: number;
+                                /**
+                                 * @description Life stage key
+                                 * @enum {string}
+                                 */
+                                status_text: "unknown" | "waiting for pickup" | "land transport to POL" | "in POL terminal" | "waiting for departure from POL" | "ocean transport from POL" | "in transshipment" | "ocean transport to POD" | "waiting for discharge at POD" | "in POD terminal" | "land transport to Place of Delivery" | "delivered; returning container" | "completed" | "initializing";
+                                /** @description The life stage's wording (status_text, translated) */
                                 status_verbose: string;
                                 storage_days_at_pod?: number | null;
                                 storage_days_at_pol?: number | null;
@@ -3379,9 +3467,7 @@ export interface paths {
                                 /** Format: date-time */
                                 tsp4_vessel_departure_prediction?: string | null;
                                 weight?: number | null;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            }[];
                         };
                     };
                 };
@@ -3492,16 +3578,19 @@ export interface paths {
                             booking_number: string | null;
                             /** @description Carrier id */
                             carrier: number;
+                            /** @description The carrier's short name */
                             carrier_name: string;
+                            carrier_official_name: string;
                             /** Format: date-time */
                             carrier_release_date: string | null;
+                            carrier_release_state: string | null;
                             carrier_scac: string;
                             client_code: string;
                             container_number: string;
                             container_type_iso: string | null;
                             container_type_str: string | null;
                             /** Format: date-time */
-                            created_at: string | null;
+                            created_at: string;
                             /** Vessel */
                             current_vessel: {
                                 id: number;
@@ -3521,14 +3610,13 @@ export interface paths {
                                 name: string;
                                 timezone: string | null;
                             } | null;
-                            current_vessel_position: ({
+                            current_vessel_position: {
                                 lat: number;
                                 lng: number;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
+                            } | null;
                             /** Format: date-time */
                             customs_release_date: string | null;
+                            customs_release_state: string | null;
                             /** @description Change history of the dates, newest first */
                             date_changes: {
                                 /** Format: date-time */
@@ -3648,8 +3736,11 @@ export interface paths {
                             etd: string | null;
                             /** @description Timeline: carrier events, oldest first */
                             events: {
-                                /** @description PLN, EST or ACT */
-                                classifier: string;
+                                /**
+                                 * @description Planned, estimated or actual
+                                 * @enum {string}
+                                 */
+                                classifier: "PLN" | "EST" | "ACT";
                                 code: number | null;
                                 code_description: string;
                                 code_description_es: string;
@@ -3660,12 +3751,14 @@ export interface paths {
                                  */
                                 created: string;
                                 details: {
+                                    /** @description What, when (kind) and where, in words */
                                     message: string;
-                                } & {
-                                    [key: string]: unknown;
                                 };
-                                /** @description DCSA eventType */
-                                event_type: string;
+                                /**
+                                 * @description DCSA eventType
+                                 * @enum {string}
+                                 */
+                                event_type: "SHIPMENT" | "TRANSPORT" | "EQUIPMENT";
                                 hidden: boolean;
                                 /** @description Carrier event id */
                                 id: number;
@@ -3694,14 +3787,15 @@ export interface paths {
                             is_delayed: boolean;
                             last_alert_code: number | null;
                             last_alert_message: string | null;
-                            last_coordinates: ({
+                            last_coordinates: {
                                 lat: number;
                                 lng: number;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
+                                /** @description Why the position is uncertain */
+                                warnings?: string[];
+                            } | null;
                             /** Format: date-time */
                             last_update: string | null;
+                            /** Leg */
                             leg1: {
                                 /** Vessel */
                                 vessel: {
@@ -3711,6 +3805,7 @@ export interface paths {
                                 } | null;
                                 voyage: string | null;
                             };
+                            /** Leg */
                             leg2: {
                                 /** Vessel */
                                 vessel: {
@@ -3720,6 +3815,7 @@ export interface paths {
                                 } | null;
                                 voyage: string | null;
                             };
+                            /** Leg */
                             leg3: {
                                 /** Vessel */
                                 vessel: {
@@ -3729,6 +3825,7 @@ export interface paths {
                                 } | null;
                                 voyage: string | null;
                             };
+                            /** Leg */
                             leg4: {
                                 /** Vessel */
                                 vessel: {
@@ -3738,6 +3835,7 @@ export interface paths {
                                 } | null;
                                 voyage: string | null;
                             };
+                            /** Leg */
                             leg5: {
                                 /** Vessel */
                                 vessel: {
@@ -3784,7 +3882,7 @@ export interface paths {
                             lifecycle_status: "active" | "expired" | "completed";
                             lifecycle_status_verbose: string;
                             /** Format: date-time */
-                            modified_at: string | null;
+                            modified_at: string;
                             /** Location */
                             origin_loc: {
                                 country_iso2: string | null;
@@ -3809,7 +3907,10 @@ export interface paths {
                             /** Format: date-time */
                             origin_pickup_prediction?: string | null;
                             /** @description Planned route along the sea from POL through the transshipments to POD, [lng, lat] pairs */
-                            planned_positions: number[][];
+                            planned_positions: [
+                                number,
+                                number
+                            ][];
                             /** Format: date-time */
                             pod_arrival: string | null;
                             /** Format: date-time */
@@ -3845,9 +3946,22 @@ export interface paths {
                                 name: string;
                                 timezone: string | null;
                             } | null;
-                            pod_timeofarrival_warning: {
+                            /** PodTimeOfArrivalWarning */
+                            pod_timeofarrival_warning: ({
+                                conclusion?: string;
+                                /** Format: date-time */
+                                created?: string;
+                                /** Format: date-time */
+                                modified?: string;
+                                /** Format: date-time */
+                                predicted_time_of_arrival?: string | null;
+                                /** @description 0 good, -1 unknown, 1 low risk, 2 high risk */
+                                risk?: number;
+                                risk_description?: string;
+                                risk_verbose?: string;
+                            } & {
                                 [key: string]: unknown;
-                            } | null;
+                            }) | null;
                             /** Format: date-time */
                             pod_vessel_arrival_actual?: string | null;
                             /** Format: date-time */
@@ -3858,9 +3972,32 @@ export interface paths {
                             pod_vessel_arrival_planned_last?: string | null;
                             /** Format: date-time */
                             pod_vessel_arrival_prediction?: string | null;
-                            pod_vslarrival_prediction: {
+                            /** PodArrivalPrediction */
+                            pod_vslarrival_prediction: ({
+                                /** Format: date-time */
+                                carrier_estimate?: string | null;
+                                /** Format: date-time */
+                                created?: string;
+                                /** @description Remaining sea distance from the last fix */
+                                distance_nm?: number;
+                                /** Format: date-time */
+                                lower?: string | null;
+                                /** @enum {string} */
+                                method?: "fixes" | "dead_reckoning";
+                                /**
+                                 * Format: date-time
+                                 * @description The model's own arrival
+                                 */
+                                model?: string;
+                                /** Format: date-time */
+                                predicted?: string | null;
+                                /** @description Speed used (knots) */
+                                speed_kn?: number;
+                                /** Format: date-time */
+                                upper?: string | null;
+                            } & {
                                 [key: string]: unknown;
-                            } | null;
+                            }) | null;
                             /** Format: date-time */
                             pol_arrival_actual?: string | null;
                             /** Format: date-time */
@@ -3916,24 +4053,48 @@ export interface paths {
                             pol_vessel_departure_planned_last?: string | null;
                             /** Format: date-time */
                             pol_vessel_departure_prediction?: string | null;
-                            /** @description [lng, lat] pairs */
-                            positions: number[][];
+                            /** @description Where the container has been: [lng, lat] pairs */
+                            positions: [
+                                number,
+                                number
+                            ][];
+                            /** @description While sailing: the predicted arrival at the next port, keyed by its UN/LOCODE */
                             predictions: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    /** Format: date-time */
+                                    predicted: string;
+                                    /** Format: date-time */
+                                    predicted_lower: string;
+                                    /** Format: date-time */
+                                    predicted_upper: string;
+                                };
                             };
                             /** @description Project id */
                             project: number | null;
                             project_name: string | null;
-                            /** @description Status of the tracking request */
-                            request_status: string | null;
-                            /** @description The custom form: the shipment's own, else the company default (schema_form_source) */
-                            schema_form: unknown;
+                            /**
+                             * @description Status of the tracking request
+                             * @enum {string|null}
+                             */
+                            request_status: "invalid" | "new" | "ongoing" | "pending_archiving" | "archived" | "pending_cancelling" | "cancelled" | null;
+                            /** @description The custom form's JSON schema: the shipment's own, else the company default (schema_form_source) */
+                            schema_form: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @enum {string|null} */
                             schema_form_source?: "shipment" | "company" | null;
                             /** @description Custom form data */
-                            sf_data: unknown;
-                            /** @description Life stage (0 unknown … 12 completed) */
+                            sf_data: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Life stage (0 unknown … 12 completed, 13 initializing) */
                             status: number;
+                            /**
+                             * @description Life stage key
+                             * @enum {string}
+                             */
+                            status_text: "unknown" | "waiting for pickup" | "land transport to POL" | "in POL terminal" | "waiting for departure from POL" | "ocean transport from POL" | "in transshipment" | "ocean transport to POD" | "waiting for discharge at POD" | "in POD terminal" | "land transport to Place of Delivery" | "delivered; returning container" | "completed" | "initializing";
+                            /** @description The life stage's wording (status_text, translated) */
                             status_verbose: string;
                             storage_days_at_pod?: number | null;
                             storage_days_at_pol?: number | null;
@@ -4154,8 +4315,6 @@ export interface paths {
                             /** Format: date-time */
                             tsp4_vessel_departure_prediction?: string | null;
                             weight?: number | null;
-                        } & {
-                            [key: string]: unknown;
                         };
                     };
                 };
@@ -4266,16 +4425,19 @@ export interface paths {
                             booking_number: string | null;
                             /** @description Carrier id */
                             carrier: number;
+                            /** @description The carrier's short name */
                             carrier_name: string;
+                            carrier_official_name: string;
                             /** Format: date-time */
                             carrier_release_date: string | null;
+                            carrier_release_state: string | null;
                             carrier_scac: string;
                             client_code: string;
                             container_number: string;
                             container_type_iso: string | null;
                             container_type_str: string | null;
                             /** Format: date-time */
-                            created_at: string | null;
+                            created_at: string;
                             /** Vessel */
                             current_vessel: {
                                 id: number;
@@ -4295,14 +4457,13 @@ export interface paths {
                                 name: string;
                                 timezone: string | null;
                             } | null;
-                            current_vessel_position: ({
+                            current_vessel_position: {
                                 lat: number;
                                 lng: number;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
+                            } | null;
                             /** Format: date-time */
                             customs_release_date: string | null;
+                            customs_release_state: string | null;
                             /** @description Change history of the dates, newest first */
                             date_changes: {
                                 /** Format: date-time */
@@ -4422,8 +4583,11 @@ export interface paths {
                             etd: string | null;
                             /** @description Timeline: carrier events, oldest first */
                             events: {
-                                /** @description PLN, EST or ACT */
-                                classifier: string;
+                                /**
+                                 * @description Planned, estimated or actual
+                                 * @enum {string}
+                                 */
+                                classifier: "PLN" | "EST" | "ACT";
                                 code: number | null;
                                 code_description: string;
                                 code_description_es: string;
@@ -4434,12 +4598,14 @@ export interface paths {
                                  */
                                 created: string;
                                 details: {
+                                    /** @description What, when (kind) and where, in words */
                                     message: string;
-                                } & {
-                                    [key: string]: unknown;
                                 };
-                                /** @description DCSA eventType */
-                                event_type: string;
+                                /**
+                                 * @description DCSA eventType
+                                 * @enum {string}
+                                 */
+                                event_type: "SHIPMENT" | "TRANSPORT" | "EQUIPMENT";
                                 hidden: boolean;
                                 /** @description Carrier event id */
                                 id: number;
@@ -4468,14 +4634,15 @@ export interface paths {
                             is_delayed: boolean;
                             last_alert_code: number | null;
                             last_alert_message: string | null;
-                            last_coordinates: ({
+                            last_coordinates: {
                                 lat: number;
                                 lng: number;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
+                                /** @description Why the position is uncertain */
+                                warnings?: string[];
+                            } | null;
                             /** Format: date-time */
                             last_update: string | null;
+                            /** Leg */
                             leg1: {
                                 /** Vessel */
                                 vessel: {
@@ -4485,6 +4652,7 @@ export interface paths {
                                 } | null;
                                 voyage: string | null;
                             };
+                            /** Leg */
                             leg2: {
                                 /** Vessel */
                                 vessel: {
@@ -4494,6 +4662,7 @@ export interface paths {
                                 } | null;
                                 voyage: string | null;
                             };
+                            /** Leg */
                             leg3: {
                                 /** Vessel */
                                 vessel: {
@@ -4503,6 +4672,7 @@ export interface paths {
                                 } | null;
                                 voyage: string | null;
                             };
+                            /** Leg */
                             leg4: {
                                 /** Vessel */
                                 vessel: {
@@ -4512,6 +4682,7 @@ export interface paths {
                                 } | null;
                                 voyage: string | null;
                             };
+                            /** Leg */
                             leg5: {
                                 /** Vessel */
                                 vessel: {
@@ -4558,7 +4729,7 @@ export interface paths {
                             lifecycle_status: "active" | "expired" | "completed";
                             lifecycle_status_verbose: string;
                             /** Format: date-time */
-                            modified_at: string | null;
+                            modified_at: string;
                             /** Location */
                             origin_loc: {
                                 country_iso2: string | null;
@@ -4583,7 +4754,10 @@ export interface paths {
                             /** Format: date-time */
                             origin_pickup_prediction?: string | null;
                             /** @description Planned route along the sea from POL through the transshipments to POD, [lng, lat] pairs */
-                            planned_positions: number[][];
+                            planned_positions: [
+                                number,
+                                number
+                            ][];
                             /** Format: date-time */
                             pod_arrival: string | null;
                             /** Format: date-time */
@@ -4619,9 +4793,22 @@ export interface paths {
                                 name: string;
                                 timezone: string | null;
                             } | null;
-                            pod_timeofarrival_warning: {
+                            /** PodTimeOfArrivalWarning */
+                            pod_timeofarrival_warning: ({
+                                conclusion?: string;
+                                /** Format: date-time */
+                                created?: string;
+                                /** Format: date-time */
+                                modified?: string;
+                                /** Format: date-time */
+                                predicted_time_of_arrival?: string | null;
+                                /** @description 0 good, -1 unknown, 1 low risk, 2 high risk */
+                                risk?: number;
+                                risk_description?: string;
+                                risk_verbose?: string;
+                            } & {
                                 [key: string]: unknown;
-                            } | null;
+                            }) | null;
                             /** Format: date-time */
                             pod_vessel_arrival_actual?: string | null;
                             /** Format: date-time */
@@ -4632,9 +4819,32 @@ export interface paths {
                             pod_vessel_arrival_planned_last?: string | null;
                             /** Format: date-time */
                             pod_vessel_arrival_prediction?: string | null;
-                            pod_vslarrival_prediction: {
+                            /** PodArrivalPrediction */
+                            pod_vslarrival_prediction: ({
+                                /** Format: date-time */
+                                carrier_estimate?: string | null;
+                                /** Format: date-time */
+                                created?: string;
+                                /** @description Remaining sea distance from the last fix */
+                                distance_nm?: number;
+                                /** Format: date-time */
+                                lower?: string | null;
+                                /** @enum {string} */
+                                method?: "fixes" | "dead_reckoning";
+                                /**
+                                 * Format: date-time
+                                 * @description The model's own arrival
+                                 */
+                                model?: string;
+                                /** Format: date-time */
+                                predicted?: string | null;
+                                /** @description Speed used (knots) */
+                                speed_kn?: number;
+                                /** Format: date-time */
+                                upper?: string | null;
+                            } & {
                                 [key: string]: unknown;
-                            } | null;
+                            }) | null;
                             /** Format: date-time */
                             pol_arrival_actual?: string | null;
                             /** Format: date-time */
@@ -4690,24 +4900,48 @@ export interface paths {
                             pol_vessel_departure_planned_last?: string | null;
                             /** Format: date-time */
                             pol_vessel_departure_prediction?: string | null;
-                            /** @description [lng, lat] pairs */
-                            positions: number[][];
+                            /** @description Where the container has been: [lng, lat] pairs */
+                            positions: [
+                                number,
+                                number
+                            ][];
+                            /** @description While sailing: the predicted arrival at the next port, keyed by its UN/LOCODE */
                             predictions: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    /** Format: date-time */
+                                    predicted: string;
+                                    /** Format: date-time */
+                                    predicted_lower: string;
+                                    /** Format: date-time */
+                                    predicted_upper: string;
+                                };
                             };
                             /** @description Project id */
                             project: number | null;
                             project_name: string | null;
-                            /** @description Status of the tracking request */
-                            request_status: string | null;
-                            /** @description The custom form: the shipment's own, else the company default (schema_form_source) */
-                            schema_form: unknown;
+                            /**
+                             * @description Status of the tracking request
+                             * @enum {string|null}
+                             */
+                            request_status: "invalid" | "new" | "ongoing" | "pending_archiving" | "archived" | "pending_cancelling" | "cancelled" | null;
+                            /** @description The custom form's JSON schema: the shipment's own, else the company default (schema_form_source) */
+                            schema_form: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @enum {string|null} */
                             schema_form_source?: "shipment" | "company" | null;
                             /** @description Custom form data */
-                            sf_data: unknown;
-                            /** @description Life stage (0 unknown … 12 completed) */
+                            sf_data: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Life stage (0 unknown … 12 completed, 13 initializing) */
                             status: number;
+                            /**
+                             * @description Life stage key
+                             * @enum {string}
+                             */
+                            status_text: "unknown" | "waiting for pickup" | "land transport to POL" | "in POL terminal" | "waiting for departure from POL" | "ocean transport from POL" | "in transshipment" | "ocean transport to POD" | "waiting for discharge at POD" | "in POD terminal" | "land transport to Place of Delivery" | "delivered; returning container" | "completed" | "initializing";
+                            /** @description The life stage's wording (status_text, translated) */
                             status_verbose: string;
                             storage_days_at_pod?: number | null;
                             storage_days_at_pol?: number | null;
@@ -4928,8 +5162,6 @@ export interface paths {
                             /** Format: date-time */
                             tsp4_vessel_departure_prediction?: string | null;
                             weight?: number | null;
-                        } & {
-                            [key: string]: unknown;
                         };
                     };
                 };
@@ -7376,7 +7608,7 @@ export interface paths {
                             next: string | null;
                             /** Format: uri */
                             previous: string | null;
-                            results: ({
+                            results: {
                                 /** @description Codes of the visible alert events */
                                 alert_codes: number[];
                                 /** Format: date-time */
@@ -7403,16 +7635,19 @@ export interface paths {
                                 booking_number: string | null;
                                 /** @description Carrier id */
                                 carrier: number;
+                                /** @description The carrier's short name */
                                 carrier_name: string;
+                                carrier_official_name: string;
                                 /** Format: date-time */
                                 carrier_release_date: string | null;
+                                carrier_release_state: string | null;
                                 carrier_scac: string;
                                 client_code: string;
                                 container_number: string;
                                 container_type_iso: string | null;
                                 container_type_str: string | null;
                                 /** Format: date-time */
-                                created_at: string | null;
+                                created_at: string;
                                 /** Vessel */
                                 current_vessel: {
                                     id: number;
@@ -7432,14 +7667,13 @@ export interface paths {
                                     name: string;
                                     timezone: string | null;
                                 } | null;
-                                current_vessel_position: ({
+                                current_vessel_position: {
                                     lat: number;
                                     lng: number;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
+                                } | null;
                                 /** Format: date-time */
                                 customs_release_date: string | null;
+                                customs_release_state: string | null;
                                 days_in_pod?: number | null;
                                 days_in_pod_planned_initial?: number | null;
                                 days_in_pod_planned_last?: number | null;
@@ -7560,14 +7794,15 @@ export interface paths {
                                 is_delayed: boolean;
                                 last_alert_code: number | null;
                                 last_alert_message: string | null;
-                                last_coordinates: ({
+                                last_coordinates: {
                                     lat: number;
                                     lng: number;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
+                                    /** @description Why the position is uncertain */
+                                    warnings?: string[];
+                                } | null;
                                 /** Format: date-time */
                                 last_update: string | null;
+                                /** Leg */
                                 leg1: {
                                     /** Vessel */
                                     vessel: {
@@ -7577,6 +7812,7 @@ export interface paths {
                                     } | null;
                                     voyage: string | null;
                                 };
+                                /** Leg */
                                 leg2: {
                                     /** Vessel */
                                     vessel: {
@@ -7586,6 +7822,7 @@ export interface paths {
                                     } | null;
                                     voyage: string | null;
                                 };
+                                /** Leg */
                                 leg3: {
                                     /** Vessel */
                                     vessel: {
@@ -7595,6 +7832,7 @@ export interface paths {
                                     } | null;
                                     voyage: string | null;
                                 };
+                                /** Leg */
                                 leg4: {
                                     /** Vessel */
                                     vessel: {
@@ -7604,6 +7842,7 @@ export interface paths {
                                     } | null;
                                     voyage: string | null;
                                 };
+                                /** Leg */
                                 leg5: {
                                     /** Vessel */
                                     vessel: {
@@ -7650,7 +7889,7 @@ export interface paths {
                                 lifecycle_status: "active" | "expired" | "completed";
                                 lifecycle_status_verbose: string;
                                 /** Format: date-time */
-                                modified_at: string | null;
+                                modified_at: string;
                                 /** Location */
                                 origin_loc: {
                                     country_iso2: string | null;
@@ -7709,9 +7948,22 @@ export interface paths {
                                     name: string;
                                     timezone: string | null;
                                 } | null;
-                                pod_timeofarrival_warning: {
+                                /** PodTimeOfArrivalWarning */
+                                pod_timeofarrival_warning: ({
+                                    conclusion?: string;
+                                    /** Format: date-time */
+                                    created?: string;
+                                    /** Format: date-time */
+                                    modified?: string;
+                                    /** Format: date-time */
+                                    predicted_time_of_arrival?: string | null;
+                                    /** @description 0 good, -1 unknown, 1 low risk, 2 high risk */
+                                    risk?: number;
+                                    risk_description?: string;
+                                    risk_verbose?: string;
+                                } & {
                                     [key: string]: unknown;
-                                } | null;
+                                }) | null;
                                 /** Format: date-time */
                                 pod_vessel_arrival_actual?: string | null;
                                 /** Format: date-time */
@@ -7722,9 +7974,32 @@ export interface paths {
                                 pod_vessel_arrival_planned_last?: string | null;
                                 /** Format: date-time */
                                 pod_vessel_arrival_prediction?: string | null;
-                                pod_vslarrival_prediction: {
+                                /** PodArrivalPrediction */
+                                pod_vslarrival_prediction: ({
+                                    /** Format: date-time */
+                                    carrier_estimate?: string | null;
+                                    /** Format: date-time */
+                                    created?: string;
+                                    /** @description Remaining sea distance from the last fix */
+                                    distance_nm?: number;
+                                    /** Format: date-time */
+                                    lower?: string | null;
+                                    /** @enum {string} */
+                                    method?: "fixes" | "dead_reckoning";
+                                    /**
+                                     * Format: date-time
+                                     * @description The model's own arrival
+                                     */
+                                    model?: string;
+                                    /** Format: date-time */
+                                    predicted?: string | null;
+                                    /** @description Speed used (knots) */
+                                    speed_kn?: number;
+                                    /** Format: date-time */
+                                    upper?: string | null;
+                                } & {
                                     [key: string]: unknown;
-                                } | null;
+                                }) | null;
                                 /** Format: date-time */
                                 pol_arrival_actual?: string | null;
                                 /** Format: date-time */
@@ -7780,24 +8055,48 @@ export interface paths {
                                 pol_vessel_departure_planned_last?: string | null;
                                 /** Format: date-time */
                                 pol_vessel_departure_prediction?: string | null;
-                                /** @description [lng, lat] pairs */
-                                positions: number[][];
+                                /** @description Where the container has been: [lng, lat] pairs */
+                                positions: [
+                                    number,
+                                    number
+                                ][];
+                                /** @description While sailing: the predicted arrival at the next port, keyed by its UN/LOCODE */
                                 predictions: {
-                                    [key: string]: unknown;
+                                    [key: string]: {
+                                        /** Format: date-time */
+                                        predicted: string;
+                                        /** Format: date-time */
+                                        predicted_lower: string;
+                                        /** Format: date-time */
+                                        predicted_upper: string;
+                                    };
                                 };
                                 /** @description Project id */
                                 project: number | null;
                                 project_name: string | null;
-                                /** @description Status of the tracking request */
-                                request_status: string | null;
-                                /** @description The custom form: the shipment's own, else the company default (schema_form_source) */
-                                schema_form: unknown;
+                                /**
+                                 * @description Status of the tracking request
+                                 * @enum {string|null}
+                                 */
+                                request_status: "invalid" | "new" | "ongoing" | "pending_archiving" | "archived" | "pending_cancelling" | "cancelled" | null;
+                                /** @description The custom form's JSON schema: the shipment's own, else the company default (schema_form_source) */
+                                schema_form: {
+                                    [key: string]: unknown;
+                                } | null;
                                 /** @enum {string|null} */
                                 schema_form_source?: "shipment" | "company" | null;
                                 /** @description Custom form data */
-                                sf_data: unknown;
-                                /** @description Life stage (0 unknown … 12 completed) */
+                                sf_data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Life stage (0 unknown … 12 completed, 13 initializing) */
                                 status: number;
+                                /**
+                                 * @description Life stage key
+                                 * @enum {string}
+                                 */
+                                status_text: "unknown" | "waiting for pickup" | "land transport to POL" | "in POL terminal" | "waiting for departure from POL" | "ocean transport from POL" | "in transshipment" | "ocean transport to POD" | "waiting for discharge at POD" | "in POD terminal" | "land transport to Place of Delivery" | "delivered; returning container" | "completed" | "initializing";
+                                /** @description The life stage's wording (status_text, translated) */
                                 status_verbose: string;
                                 storage_days_at_pod?: number | null;
                                 storage_days_at_pol?: number | null;
@@ -8018,9 +8317,7 @@ export interface paths {
                                 /** Format: date-time */
                                 tsp4_vessel_departure_prediction?: string | null;
                                 weight?: number | null;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            }[];
                         };
                     };
                 };
@@ -9002,7 +9299,22 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        events: ("tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised")[];
+                        events: [
+                        ] | [
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
+                        ] | [
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
+                        ] | [
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
+                        ] | [
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
+                        ];
                         /** @description 16 to 100 printable characters without spaces; generated when absent */
                         secret?: string;
                         /** @description https:// URL that receives POSTs */
@@ -9222,7 +9534,22 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        events?: ("tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised")[];
+                        events?: [
+                        ] | [
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
+                        ] | [
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
+                        ] | [
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
+                        ] | [
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
+                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
+                        ];
                         /** @description 16 to 100 printable characters without spaces; generated when absent */
                         secret?: string;
                         url?: string;

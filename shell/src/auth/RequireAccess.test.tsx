@@ -97,7 +97,11 @@ describe('RequireAccess', () => {
   });
 
   it('a user without a role has no write permission', () => {
-    setSession({ token: 'abc', user: { ...USERS.standardManager, userprofile: null } });
+    const { userprofile } = USERS.standardManager;
+    setSession({
+      token: 'abc',
+      user: { ...USERS.standardManager, userprofile: { ...userprofile, role: null } },
+    });
     renderGuarded('token+write', '/projects-config');
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });

@@ -34,8 +34,7 @@ function makeUser(role: 1 | 2 | null, isManager: boolean, overrides: Partial<Use
     last_name: 'User',
     email: 'demo@example.com',
     is_superuser: false,
-    userprofile:
-      role === null ? null : ({ id: 7, company: 1, role, is_manager: isManager } as unknown as UserProfile),
+    userprofile: { id: 7, company: 1, role, is_manager: isManager } as unknown as UserProfile,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 // Schemas of /api/shipments/ and /api/events/ (validation of bodies, and the OpenAPI document). Query
 // filters are checked by services/shipment-filters.ts so that every bad value gets its exact message.
+import { HEALTH_VALUES, INVALID_DATE } from '@portal/shared-api/domain';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { HEALTH_VALUES } from '../../services/health';
 import {
   DATE_FILTER_FIELDS,
   ORDERING_FIELD_NAMES,
@@ -16,7 +16,7 @@ const one = (description: string) => Type.Optional(Type.String({ description }))
 
 const dateParams = Object.fromEntries(
   Object.keys(DATE_FILTER_FIELDS).flatMap((f) => [
-    [`${f}_before`, one(`${f} on or before this day (yyyy-MM-dd; 'Invalid date' otherwise)`)],
+    [`${f}_before`, one(`${f} on or before this day (yyyy-MM-dd; '${INVALID_DATE}' otherwise)`)],
     [`${f}_after`, one(`${f} on or after this day (yyyy-MM-dd)`)],
     [`${f}_rel_min`, one(`${f} at least this many days from today (integer, may be negative)`)],
     [`${f}_rel_max`, one(`${f} at most this many days from today (integer, may be negative)`)],
@@ -107,14 +107,14 @@ export const TimelineEventSchema = Type.Object(
     code_name: nullable(Type.String()),
     code_description: Type.String(),
     code_description_es: Type.String(),
-    event_type: Type.String({ description: 'DCSA eventType' }),
+    event_type: Type.String({ enum: ['SHIPMENT', 'TRANSPORT', 'EQUIPMENT'], description: 'DCSA eventType' }),
     type_code: Type.String({ description: 'DCSA type code (LOAD, DEPA, …)' }),
-    classifier: Type.String({ description: 'PLN, EST or ACT' }),
+    classifier: Type.String({ enum: ['PLN', 'EST', 'ACT'], description: 'Planned, estimated or actual' }),
     walltime: Type.String({ format: 'date-time', description: 'When it happened (or is planned)' }),
     created: Type.String({ format: 'date-time', description: 'When the carrier published it' }),
     locode: nullable(Type.String()),
     location: nullable(Type.String()),
-    details: Type.Object({ message: Type.String() }, { additionalProperties: true }),
+    details: Type.Object({ message: Type.String({ description: 'What, when (kind) and where, in words' }) }),
     hidden: Type.Boolean(),
   },
   { title: 'TimelineEvent' },
@@ -134,14 +134,14 @@ export const DateChangeSchema = Type.Object(
 export const ShipmentDetailSchema = Type.Object(
   {
     ...ShipmentSchema.properties,
-    planned_positions: Type.Array(Type.Array(Type.Number()), {
+    planned_positions: Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), {
       description: 'Planned route along the sea from POL through the transshipments to POD, [lng, lat] pairs',
     }),
     events: Type.Array(TimelineEventSchema, { description: 'Timeline: carrier events, oldest first' }),
     alerts: Type.Array(AlertEventSchema, { description: 'Alert events, newest first (hidden included)' }),
     date_changes: Type.Array(DateChangeSchema, { description: 'Change history of the dates, newest first' }),
   },
-  { title: 'ShipmentDetail', additionalProperties: true },
+  { title: 'ShipmentDetail' },
 );
 
 export const ShipmentPatchSchema = Type.Object(

@@ -1,21 +1,32 @@
 // Schemas of the tracking-request calls (answers and bodies), for validation and /api/docs.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CLIENT_CODE_MAX, STATUSES } from '../../services/tracking-requests';
+import {
+  CODE_TYPE_IDS,
+  CODE_TYPES,
+  HEALTH_VALUES,
+  TRACKING_REQUEST_STATUSES,
+  TRANSITION_STATUSES,
+} from '@portal/shared-api/domain';
+import { CLIENT_CODE_MAX } from '../../services/tracking-requests';
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const statusType = (description: string) =>
   Type.Union(
-    STATUSES.map((s) => Type.Literal(s)),
+    TRACKING_REQUEST_STATUSES.map((s) => Type.Literal(s)),
     { description },
   );
 const codeType = () =>
-  Type.Union([Type.Literal('c_id'), Type.Literal('b_id'), Type.Literal('m_bl')], {
-    description: 'c_id Container number, b_id Booking number, m_bl B/L number',
-  });
+  Type.Union(
+    CODE_TYPES.map((c) => Type.Literal(c.id)),
+    { description: CODE_TYPES.map((c) => `${c.id} ${c.name}`).join(', ') },
+  );
 const date = (description: string) => nullable(Type.String({ format: 'date', description }));
 
 const HealthCountsSchema = Type.Object(
-  { ontrack: Type.Integer(), delayed: Type.Integer(), alerted: Type.Integer() },
+  Object.fromEntries(HEALTH_VALUES.map((h) => [h, Type.Integer()])) as Record<
+    (typeof HEALTH_VALUES)[number],
+    ReturnType<typeof Type.Integer>
+  >,
   {
     title: 'ShipmentsHealth',
     description:
@@ -117,10 +128,13 @@ export const TrackingRequestPatchSchema = Type.Object(
 
 export const TransitionSchema = Type.Object(
   {
-    status: Type.Union([Type.Literal('pending_archiving'), Type.Literal('pending_cancelling')], {
-      description:
-        'pending_archiving (Archive, needs archivable) or pending_cancelling (Cancel, needs cancellable)',
-    }),
+    status: Type.Union(
+      TRANSITION_STATUSES.map((s) => Type.Literal(s)),
+      {
+        description:
+          'pending_archiving (Archive, needs archivable) or pending_cancelling (Cancel, needs cancellable)',
+      },
+    ),
   },
   { title: 'TrackingRequestTransition' },
 );
@@ -141,14 +155,12 @@ export const ListQuerySchema = Type.Object({
   ),
   status: Type.Optional(
     Type.Union([Type.String(), Type.Array(Type.String())], {
-      description:
-        'Statuses (repeat the key): invalid, new, ongoing, pending_archiving, archived, pending_cancelling, cancelled',
+      description: `Statuses (repeat the key): ${TRACKING_REQUEST_STATUSES.join(', ')}`,
     }),
   ),
   shipments_health: Type.Optional(
     Type.Union([Type.String(), Type.Array(Type.String())], {
-      description:
-        'ontrack, delayed, alerted (repeat the key): requests with a visible shipment of that health',
+      description: `${HEALTH_VALUES.join(', ')} (repeat the key): requests with a visible shipment of that health`,
     }),
   ),
   carrier_id: Type.Optional(
@@ -159,7 +171,7 @@ export const ListQuerySchema = Type.Object({
   ),
   code_type: Type.Optional(
     Type.Union([Type.String(), Type.Array(Type.String())], {
-      description: 'c_id, b_id, m_bl (repeat the key)',
+      description: `${CODE_TYPE_IDS.join(', ')} (repeat the key)`,
     }),
   ),
   last_update_after: Type.Optional(

@@ -1,6 +1,7 @@
 // The shipment export's field catalogue (spec section 1: "reports with more than 200 selectable fields"): every
 // field with a stable key, its section, a label in en and es, a type, and the SQL that reads it. The static
 // part is built once; the custom-form fields of the caller's company are added per request.
+import { SHIPMENT_STATUS_LABELS } from '@portal/shared-api/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { HealthThresholds } from '../health';
 import { healthExpression } from '../health';
@@ -28,33 +29,6 @@ interface ExportSection {
   key: string;
   label: Record<ExportLang, string>;
 }
-
-/** The derived shipment status texts (tracking/derive STATUS) in both languages, as the screens show them. */
-const STATUS_TEXT_CHOICES: Record<string, { en: string; es: string }> = {
-  unknown: { en: 'Unknown', es: 'Desconocido' },
-  'waiting for pickup': { en: 'Waiting for pickup', es: 'Esperando la recogida' },
-  'land transport to POL': { en: 'Land transport to POL', es: 'Transporte terrestre a POL' },
-  'in POL terminal': { en: 'In POL terminal', es: 'En la terminal de POL' },
-  'waiting for departure from POL': {
-    en: 'Waiting for departure from POL',
-    es: 'Esperando la salida de POL',
-  },
-  'ocean transport from POL': { en: 'Ocean transport from POL', es: 'Transporte marítimo desde POL' },
-  'in transshipment': { en: 'In transshipment', es: 'En transbordo' },
-  'ocean transport to POD': { en: 'Ocean transport to POD', es: 'Transporte marítimo a POD' },
-  'waiting for discharge at POD': { en: 'Waiting for discharge at POD', es: 'Esperando la descarga en POD' },
-  'in POD terminal': { en: 'In POD terminal', es: 'En la terminal de POD' },
-  'land transport to Place of Delivery': {
-    en: 'Land transport to Place of Delivery',
-    es: 'Transporte terrestre al lugar de entrega',
-  },
-  'delivered; returning container': {
-    en: 'Delivered; returning container',
-    es: 'Entregado; devolviendo el contenedor',
-  },
-  completed: { en: 'Completed', es: 'Completado' },
-  initializing: { en: 'Initializing', es: 'Iniciando' },
-};
 
 const SECTIONS: ExportSection[] = [
   { key: 'identity', label: { en: 'Container and status', es: 'Contenedor y estado' } },
@@ -198,7 +172,7 @@ function buildStaticFields(): ExportField[] {
   // The derived status texts and lifecycle values, worded as the screens word them (shared-ui lists i18n).
   out.push({
     ...field('status_text', 'identity', 'Status', 'Estado', 'string', raw('shipments.status_text')),
-    choices: STATUS_TEXT_CHOICES,
+    choices: SHIPMENT_STATUS_LABELS,
   });
   out.push({
     ...field(

@@ -19,9 +19,7 @@ export function PersonalInfo({ user }: { user: User }) {
     setErrors({});
     try {
       const updated = await authApi.updateCurrentUser({ first_name: firstName, last_name: lastName });
-      sessionStore
-        .getState()
-        .setUser({ ...user, ...updated, userprofile: updated.userprofile ?? user.userprofile });
+      sessionStore.getState().setUser({ ...user, ...updated });
       notifySaved();
     } catch (error) {
       setErrors(fieldErrorsOf(error));

@@ -1,15 +1,8 @@
 // The change history of the shipment's dates: which date, before, after, when it changed (newest first).
 import { useTranslation } from 'react-i18next';
+import type { MilestoneDateChange } from '@portal/shared-api';
 import { NS } from '../../i18n';
 import { formatDate, formatTimestamp } from '../../lib/format';
-
-export interface DateChange {
-  id: number;
-  field: string;
-  old_value: string | null;
-  new_value: string | null;
-  changed_at: string;
-}
 
 const READINGS = ['planned_initial', 'planned_last', 'actual', 'detected', 'prediction'] as const;
 
@@ -22,7 +15,7 @@ function splitField(field: string): { milestone: string; n?: number; reading?: s
   return { milestone: base, reading };
 }
 
-export function ChangeHistory({ changes }: { changes: readonly DateChange[] }) {
+export function ChangeHistory({ changes }: { changes: readonly MilestoneDateChange[] }) {
   const { t } = useTranslation(NS);
   if (changes.length === 0) return <p className="shp-muted">{t('detail.history.empty')}</p>;
   const label = (field: string) => {

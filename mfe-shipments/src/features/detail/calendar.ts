@@ -103,7 +103,7 @@ export interface CalendarStep {
 }
 
 const read = (s: Shipment, m: Milestone, r: 'planned_initial' | 'planned_last' | 'actual' | 'prediction') =>
-  (s[`${m}_${r}`] as string | null | undefined) ?? null;
+  s[`${m}_${r}`] ?? null;
 
 /** The date a step shows for one milestone: in the planned calendar the first plan; in the actual one the real date, else the latest plan. */
 function stepDate(s: Shipment, kind: DateKind, m: Milestone, mode: CalendarMode): StepDate {
@@ -142,7 +142,7 @@ export function buildCalendar(s: Shipment, mode: CalendarMode): CalendarStep[] {
     else if (real.length > 0) state = 'current';
     return {
       key: def.key,
-      port: (s[def.loc] as Port | null | undefined) ?? null,
+      port: s[def.loc],
       dates: def.dates.map(([kind, m]) => stepDate(s, kind, m, mode)),
       state,
     };

@@ -1,20 +1,11 @@
 // The timeline's events as milestones: the planned, estimated and actual copies of one event (same code at the
 // same place) shown together, grouped by the date and time (YYYY-MM-DD HH:mm) that counts for the milestone (the
 // actual one, else the latest estimate, else the latest plan), newest first unless asked otherwise.
+import type { ShipmentEvent } from '@portal/shared-api';
 import { formatTimestamp } from '../../lib/format';
 
-export interface TimelineEvent {
-  id: number;
-  code: number | null;
-  code_description: string;
-  code_description_es?: string;
-  classifier?: string;
-  walltime: string;
-  locode?: string | null;
-  location?: string | null;
-  details?: { message?: string };
-  hidden?: boolean;
-}
+/** A carrier event of the shipment's timeline, as GET shipments/{id}/ sends it. */
+export type TimelineEvent = ShipmentEvent;
 
 /** The classifiers of DCSA events: planned, estimated, actual. */
 export const CLASSIFIERS = ['PLN', 'EST', 'ACT'] as const;

@@ -2,6 +2,7 @@
 // and the cells: health dot, dates, the last-alert button and the per-row custom-form button.
 import type { TFunction } from 'i18next';
 import type { Port, Shipment } from '@portal/shared-api';
+import { SHIPMENT_ORDERING_FIELDS } from '@portal/shared-api/domain';
 import type { TableColumn } from '@portal/shared-ui';
 import { shipmentStatusText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
@@ -11,30 +12,8 @@ import { hasCustomForm } from '../custom-form/schema';
 /** The status text in the current language (the API sends it in English); shared with mfe-tracking. */
 export const statusText = shipmentStatusText;
 
-export const COLUMN_KEYS = [
-  'id',
-  'container_number',
-  'container_type_str',
-  'booking_number',
-  'bl_number',
-  'client_code',
-  'carrier',
-  'status',
-  'lifecycle_status',
-  'pol_loc',
-  'pod_loc',
-  'etd',
-  'atd',
-  'eta',
-  'ata',
-  'dtd',
-  'dta',
-  'transit_time',
-  'health',
-  'last_alert_code',
-  'last_update',
-  'created_at',
-] as const;
+/** The sortable columns: the API's ordering fields, from the domain module both sides import. */
+export const COLUMN_KEYS = SHIPMENT_ORDERING_FIELDS;
 export type ColumnKey = (typeof COLUMN_KEYS)[number];
 
 /** Shown when the user has chosen no columns (id is always shown). */
@@ -120,7 +99,7 @@ function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers) 
         </button>
       );
     default:
-      return (s[key] as string | null | undefined) ?? '';
+      return s[key] ?? '';
   }
 }
 

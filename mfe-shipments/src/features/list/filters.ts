@@ -1,22 +1,17 @@
 // The shipment list's filters as kept in the URL query (through useUrlFilters): their kinds, and the values the
 // choice filters accept. URL keys are the API's parameter names, so the applied filters are the API query.
+import {
+  FILTERABLE_TRACKING_STATUSES,
+  SHIPMENT_DATE_FILTER_FIELDS,
+  type ShipmentDateFilterField as DateField,
+} from '@portal/shared-api/domain';
 import type { FilterSchema, FilterValues } from '@portal/shared-ui/lists';
 
-export const HEALTH_VALUES = ['ontrack', 'delayed', 'alerted'] as const;
-export const STATUS_VALUES = ['invalid', 'new', 'ongoing', 'archived', 'cancelled'] as const;
+export { HEALTH_VALUES } from '@portal/shared-api/domain';
+export const STATUS_VALUES = FILTERABLE_TRACKING_STATUSES;
 
 /** The eight date fields filtered by a range (`<field>_after` / `<field>_before`, yyyy-MM-dd). */
-export const DATE_FIELDS = [
-  'eta',
-  'etd',
-  'ata',
-  'atd',
-  'pol_departure',
-  'pod_arrival',
-  'last_update',
-  'created_at',
-] as const;
-type DateField = (typeof DATE_FIELDS)[number];
+export const DATE_FIELDS = SHIPMENT_DATE_FILTER_FIELDS;
 export const DAY_FIELDS = ['dtd', 'dta'] as const;
 
 const dateKeys = Object.fromEntries(

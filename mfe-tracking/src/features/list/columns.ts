@@ -1,5 +1,6 @@
 // The columns of the tracking request list (spec section 2): every one the Configure Columns modal offers,
 // the defaults, and the ones the API can sort by.
+import { TRACKING_REQUEST_ORDERING_FIELDS } from '@portal/shared-api/domain';
 
 /** Display order; id is always shown. */
 export const ALL_COLUMNS = [
@@ -37,22 +38,8 @@ export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
 
 export const FIXED_COLUMNS: readonly ColumnKey[] = ['id'];
 
-/** Columns whose header sorts the list (`ordering`); the others are computed or lists. */
-export const SORTABLE_COLUMNS: readonly ColumnKey[] = [
-  'id',
-  'status',
-  'code_type',
-  'code_value',
-  'client_code',
-  'project',
-  'carrier',
-  'shipments_count',
-  'contractual_eta_pod',
-  'contractual_eta_dlv',
-  'last_update',
-  'created_at',
-  'modified_at',
-];
+/** Columns whose header sorts the list (the API's ordering fields); the others are computed or lists. */
+export const SORTABLE_COLUMNS: readonly ColumnKey[] = TRACKING_REQUEST_ORDERING_FIELDS;
 
 export const DEFAULT_ORDERING = '-created_at';
 
