@@ -1,5 +1,6 @@
 // Runs this remote on its own for development (npm run dev -w mfe-config), against the real API.
 import './i18n';
+import { QueryProvider } from '@portal/shared-api/queries';
 import { mountStandalone } from '@portal/shared-ui';
 import { UserConfigPage } from './pages/UserConfigPage';
 import { TeamsConfigPage } from './pages/TeamsConfigPage';
@@ -8,8 +9,29 @@ import { ProjectsConfigPage } from './pages/ProjectsConfigPage';
 mountStandalone({
   name: 'mfe-config',
   routes: [
-    { path: '/user-config', element: <UserConfigPage /> },
-    { path: '/teams-config', element: <TeamsConfigPage /> },
-    { path: '/projects-config', element: <ProjectsConfigPage /> },
+    {
+      path: '/user-config',
+      element: (
+        <QueryProvider>
+          <UserConfigPage />
+        </QueryProvider>
+      ),
+    },
+    {
+      path: '/teams-config',
+      element: (
+        <QueryProvider>
+          <TeamsConfigPage />
+        </QueryProvider>
+      ),
+    },
+    {
+      path: '/projects-config',
+      element: (
+        <QueryProvider>
+          <ProjectsConfigPage />
+        </QueryProvider>
+      ),
+    },
   ],
 });

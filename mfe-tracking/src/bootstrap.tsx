@@ -1,5 +1,6 @@
 // Runs this remote on its own for development (npm run dev -w mfe-tracking), against the real API.
 import './i18n';
+import { QueryProvider } from '@portal/shared-api/queries';
 import { mountStandalone } from '@portal/shared-ui';
 import { TrackingRequestListPage } from './pages/TrackingRequestListPage';
 import { TrackingRequestFormPage } from './pages/TrackingRequestFormPage';
@@ -8,8 +9,29 @@ import { TrackingRequestDetailPage } from './pages/TrackingRequestDetailPage';
 mountStandalone({
   name: 'mfe-tracking',
   routes: [
-    { path: '/tracking-requests', element: <TrackingRequestListPage /> },
-    { path: '/add-tracking-request', element: <TrackingRequestFormPage /> },
-    { path: '/tracking-requests/:id', element: <TrackingRequestDetailPage /> },
+    {
+      path: '/tracking-requests',
+      element: (
+        <QueryProvider>
+          <TrackingRequestListPage />
+        </QueryProvider>
+      ),
+    },
+    {
+      path: '/add-tracking-request',
+      element: (
+        <QueryProvider>
+          <TrackingRequestFormPage />
+        </QueryProvider>
+      ),
+    },
+    {
+      path: '/tracking-requests/:id',
+      element: (
+        <QueryProvider>
+          <TrackingRequestDetailPage />
+        </QueryProvider>
+      ),
+    },
   ],
 });

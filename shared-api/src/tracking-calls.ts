@@ -4,6 +4,7 @@ import { getApiConfig } from './config';
 import { answerFailure, connectionFailure, parseBody, toApiFailure } from './failures';
 import { api, http } from './http';
 import { buildUrl, toSearchParams, type Query } from './query';
+import type { TransitionStatus } from './domain';
 import { sessionStore } from './session';
 import type {
   Carrier,
@@ -18,36 +19,13 @@ import type {
 } from './types';
 
 /** Shipment health counts of a request, by the caller's thresholds. */
-export interface ShipmentsHealthCounts {
-  ontrack: number;
-  delayed: number;
-  alerted: number;
-}
+export type ShipmentsHealthCounts = TrackingRequest['shipments_health'];
 
 /** A note the tracking engine left on a request (e.g. why it is invalid). */
-export interface TrackingRequestWarning {
-  code: string;
-  message: string;
-  created: IsoDate;
-}
+export type TrackingRequestWarning = TrackingRequest['warnings'][number];
 
-/** A tracking request as the API answers it (spec section 3, with the API's extra readable fields). */
-export type TrackingRequestRecord = Omit<
-  TrackingRequest,
-  'warnings' | 'alerts' | 'booking_bl_required_container' | 'shipments_health' | 'client_code'
-> & {
-  client_code: string;
-  carrier_short_name?: string;
-  carrier_scac?: string;
-  code_type_verbose?: string;
-  status_verbose?: string;
-  shipments_health: ShipmentsHealthCounts | null;
-  /** The carrier needed a container with this booking / B/L. */
-  booking_bl_required_container: boolean | string | null;
-  warnings: TrackingRequestWarning[];
-  /** Visible alert events of the request's shipments. */
-  alerts: number;
-};
+/** A tracking request as the API answers it (the contract type; kept under this name for its callers). */
+export type TrackingRequestRecord = TrackingRequest;
 
 /** Body of `POST tracking-requests/`; carrier and project travel as ids (spec section 3). */
 export interface TrackingRequestCreate {
@@ -71,7 +49,7 @@ export type TrackingRequestPatch =
   | { contractual_eta_dlv: IsoDate | null };
 
 /** The statuses a user may ask for (spec section 4). */
-export type TransitionStatus = Extract<TrackingRequestStatus, 'pending_archiving' | 'pending_cancelling'>;
+export type { TransitionStatus } from './domain';
 
 export interface CodeTypeOption {
   id: CodeTypeKey;
@@ -109,11 +87,17 @@ export const trackingRequestsApi = {
     }),
 };
 
-/** Every page of a paged list (reference lists are short; stops after `maxPages`). */
-async function allPages<T>(path: string, maxPages = 20): Promise<T[]> {
+/** Every page of a paged list (reference and company lists are short; stops after `maxPages` × 30 rows). */
+export async function allPages<T>(
+  path: string,
+  query: Record<string, string> = {},
+  maxPages = 40,
+): Promise<T[]> {
   const results: T[] = [];
   for (let page = 1; page <= maxPages; page++) {
-    const answer = await api.get<Paged<T> | T[]>(path, { query: page > 1 ? { page } : undefined });
+    const answer = await api.get<Paged<T> | T[]>(path, {
+      query: page > 1 ? { ...query, page: String(page) } : query,
+    });
     if (Array.isArray(answer)) return answer;
     results.push(...answer.results);
     if (!answer.next) break;

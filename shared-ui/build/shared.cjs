@@ -10,6 +10,8 @@ const SHARED_PACKAGES = [
   'react-i18next',
   '@portal/shared-ui',
   '@portal/shared-api',
+  // TanStack Query, imported only by @portal/shared-api/queries: one QueryClient and one cache for the page.
+  '@tanstack/react-query',
 ];
 
 // Entry points of workspace packages shared as singletons of their own, so that a page loads only what it uses:
@@ -18,6 +20,9 @@ const SHARED_PACKAGES = [
 const SHARED_ENTRY_POINTS = [
   { key: '@portal/shared-ui/router', pkg: '@portal/shared-ui' },
   { key: '@portal/shared-ui/lists', pkg: '@portal/shared-ui' },
+  // Server data in components (issue 10): the one QueryClient, its keys and the reference-list hooks; never
+  // imported by the shell, so neither it nor TanStack Query is in the shell's first load.
+  { key: '@portal/shared-api/queries', pkg: '@portal/shared-api' },
 ];
 
 // Deep imports (react/jsx-runtime, react-dom/client) are shared through trailing-slash keys;

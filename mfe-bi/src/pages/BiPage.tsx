@@ -5,15 +5,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import {
-  carriersApi,
-  errorToNotificationBody,
-  isSuperuser,
-  resultsOf,
-  useSession,
-  type Carrier,
-  type Query,
-} from '@portal/shared-api';
+import { errorToNotificationBody, isSuperuser, useSession, type Query } from '@portal/shared-api';
+import { queryKeys, useCarriers, useQuery } from '@portal/shared-api/queries';
 import {
   Button,
   notifyError,
@@ -76,8 +69,15 @@ export function BiPage() {
   ensureBiStyles();
   ensureListStyles();
 
-  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
-  const [carriers, setCarriers] = useState<Carrier[]>([]);
+  // the catalogue does not change during a session; the carriers come from the page's cache (shared with the
+  // other remotes' filters)
+  const catalogueQuery = useQuery({
+    queryKey: queryKeys.bi.catalogue,
+    queryFn: ({ signal }) => biApi.catalogue(signal),
+    staleTime: Infinity,
+  });
+  const catalogue: Catalogue | null = catalogueQuery.data ?? null;
+  const carriers = useCarriers();
   const [category, setCategory] = useState('');
   const [metric, setMetric] = useState('');
   const [filters, setFilters] = useState<Filters>(emptyFilters());
@@ -91,27 +91,18 @@ export function BiPage() {
   const superuser = useSession((s) => isSuperuser(s.user));
   const [view, setView] = useState<'metrics' | 'rejected'>('metrics');
 
+  // the first category and its first metric are chosen when the catalogue arrives
   useEffect(() => {
-    const abort = new AbortController();
-    biApi
-      .catalogue(abort.signal)
-      .then((c) => {
-        setCatalogue(c);
-        const first = c.categories[0]?.key ?? '';
-        setCategory(first);
-        const def = c.metrics.find((m) => m.category === first);
-        setMetric(def?.metric ?? '');
-        setFilters(emptyFilters(def));
-      })
-      .catch((error) => {
-        if (!abort.signal.aborted) notifyFailure(error);
-      });
-    carriersApi
-      .list()
-      .then((list) => setCarriers(resultsOf(list)))
-      .catch(() => setCarriers([]));
-    return () => abort.abort();
-  }, []);
+    if (!catalogue) return;
+    const first = catalogue.categories[0]?.key ?? '';
+    setCategory(first);
+    const def = catalogue.metrics.find((m) => m.category === first);
+    setMetric(def?.metric ?? '');
+    setFilters(emptyFilters(def));
+  }, [catalogue]);
+  useEffect(() => {
+    if (catalogueQuery.error) notifyFailure(catalogueQuery.error);
+  }, [catalogueQuery.error]);
 
   const metrics = useMemo(
     () => catalogue?.metrics.filter((m) => m.category === category) ?? [],

@@ -2,6 +2,7 @@
 // event codes, teams and projects, their writes, and the number of tracking requests and shipments of a
 // project (the lists filtered by project). Candidates to move to shared-api.
 import {
+  allPages,
   api,
   type EventCode,
   type Id,
@@ -10,20 +11,6 @@ import {
   type Team,
   type UserSummary,
 } from '@portal/shared-api';
-
-/** Every page of a paged list (stops after `maxPages` × 30 rows). */
-async function allPages<T>(path: string, query: Record<string, string> = {}, maxPages = 40): Promise<T[]> {
-  const results: T[] = [];
-  for (let page = 1; page <= maxPages; page++) {
-    const answer = await api.get<Paged<T> | T[]>(path, {
-      query: page > 1 ? { ...query, page: String(page) } : query,
-    });
-    if (Array.isArray(answer)) return answer;
-    results.push(...answer.results);
-    if (!answer.next) break;
-  }
-  return results;
-}
 
 /** An event code as GET event-codes answers it (with the Spanish description and its group). */
 export type EventCodeFull = EventCode;
@@ -41,7 +28,6 @@ export type Group = (Project | Team) & { id: Id; name: string } & Partial<Projec
 export const configApi = {
   /** The active users of the caller's company (the only ones the pickers offer). */
   users: () => allPages<UserSummary>('users'),
-  eventCodes: () => allPages<EventCodeFull>('event-codes'),
   groups: (resource: GroupResource) => allPages<Group>(resource),
   create: (resource: GroupResource, body: GroupWrite) => api.post<Group>(resource, body),
   update: (resource: GroupResource, id: Id, body: GroupWrite) => api.patch<Group>(`${resource}/${id}`, body),

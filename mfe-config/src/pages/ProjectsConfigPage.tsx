@@ -1,9 +1,9 @@
 // /projects-config (write permission; the shell sends others to /dashboard): the company's projects with
 // their subscribers; "Add team" subscribes a team's people at once; each project shows how many tracking
 // requests and shipments carry it, with links to those lists.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canWrite, useSession } from '@portal/shared-api';
+import { queryKeys, useQuery } from '@portal/shared-api/queries';
 import { Select, Spinner } from '@portal/shared-ui';
 import { Link, Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
@@ -24,17 +24,12 @@ function ProjectExtras({
   onChanged: (g: Group) => void;
 }) {
   const { t } = useTranslation(NS);
-  const [usage, setUsage] = useState<{ requests: number; shipments: number } | null>(null);
-  useEffect(() => {
-    let live = true;
-    configApi
-      .projectUsage(project.id)
-      .then((u) => live && setUsage(u))
-      .catch(() => live && setUsage(null));
-    return () => {
-      live = false;
-    };
-  }, [project.id]);
+  // while it loads, and if it fails, the text says it is loading (as it always did)
+  const usage =
+    useQuery({
+      queryKey: queryKeys.config.projectUsage(project.id),
+      queryFn: () => configApi.projectUsage(project.id),
+    }).data ?? null;
 
   const addTeam = async (teamId: string) => {
     const team = teams.find((x) => String(x.id) === teamId);

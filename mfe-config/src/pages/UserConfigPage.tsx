@@ -12,13 +12,13 @@ import {
   type EmailLanguage,
   type UserProfile,
 } from '@portal/shared-api';
+import { queryKeys, referenceQueries, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { Button, Select, Spinner } from '@portal/shared-ui';
 import { TagInput } from '@portal/shared-ui/lists';
 import { Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { AlertSettings } from '../features/user/AlertSettings';
 import { PersonalInfo } from '../features/user/PersonalInfo';
-import { configApi, type EventCodeFull } from '../lib/api';
 import { fieldErrorsOf, notifyFailure, notifySaved } from '../lib/notices';
 import {
   alertFormOf,
@@ -36,7 +36,6 @@ export function UserConfigPage() {
   const { t } = useTranslation(NS);
   const user = useSession((s) => s.user);
   const [profile, setProfile] = useState<UserProfile | null>(null);
-  const [codes, setCodes] = useState<EventCodeFull[]>([]);
   const [portal, setPortal] = useState<AlertForm | null>(null);
   const [email, setEmail] = useState<AlertForm | null>(null);
   const [reportEmails, setReportEmails] = useState<string[]>([]);
@@ -55,20 +54,25 @@ export function UserConfigPage() {
     setEmailLanguage(p.email_language ?? 'es');
   }, []);
 
+  // the profile is asked for on every visit; the event codes come from the page's cache (once per session)
+  const client = useQueryClient();
+  const profileKey = [...queryKeys.config.profile, userId] as const;
+  const profileQuery = useQuery({
+    queryKey: profileKey,
+    queryFn: () => userProfilesApi.get(userId as number),
+    enabled: userId !== undefined,
+  });
+  const codesQuery = useQuery(referenceQueries.eventCodes());
+  const loaded = profileQuery.data;
+  const codes = codesQuery.data;
+  // the form is filled once both have arrived (and again only if the stored profile itself changes)
   useEffect(() => {
-    if (userId === undefined) return;
-    let live = true;
-    Promise.all([userProfilesApi.get(userId), configApi.eventCodes()])
-      .then(([p, c]) => {
-        if (!live) return;
-        show(p);
-        setCodes(c);
-      })
-      .catch(notifyFailure);
-    return () => {
-      live = false;
-    };
-  }, [userId, show]);
+    if (loaded && codes) show(loaded);
+  }, [loaded, codes, show]);
+  const failure = profileQuery.error ?? codesQuery.error;
+  useEffect(() => {
+    if (failure) notifyFailure(failure);
+  }, [failure]);
 
   if (user && !canWrite(user)) return <Navigate to="/dashboard" replace />;
 
@@ -84,6 +88,7 @@ export function UserConfigPage() {
         email_language: emailLanguage,
       });
       show(updated);
+      client.setQueryData(profileKey, updated);
       const current = sessionStore.getState().user;
       if (current) sessionStore.getState().setUser({ ...current, userprofile: updated });
       notifySaved();
@@ -113,7 +118,7 @@ export function UserConfigPage() {
               channel="portal"
               form={portal}
               onChange={setPortal}
-              codes={codes}
+              codes={codes ?? []}
               errors={channelErrors(errors, 'portal')}
               onValidityChange={setPortalValid}
             />
@@ -161,7 +166,7 @@ export function UserConfigPage() {
               channel="email"
               form={email}
               onChange={setEmail}
-              codes={codes}
+              codes={codes ?? []}
               errors={channelErrors(errors, 'email')}
               onValidityChange={setEmailValid}
             />

@@ -18,7 +18,7 @@ import { COLUMN_KEYS, DEFAULT_COLUMNS } from '../features/list/columns';
 import { ShipmentTable } from '../features/list/ShipmentTable';
 import { useShipmentsPage } from '../features/list/useShipmentsPage';
 import { DashboardSettings } from '../features/dashboard/DashboardSettings';
-import { useEventCodes } from '../lib/reference';
+import { useEventCodes } from '@portal/shared-api/queries';
 import { ensureShipmentStyles } from '../styles';
 
 const DASHBOARD_TABS = [

@@ -2,22 +2,19 @@
 // change history, the route map widget of mfe_map loaded at run time, and Back.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorToNotificationBody, shipmentsApi, type Shipment } from '@portal/shared-api';
+import { ApiError, errorToNotificationBody, shipmentsApi, type ShipmentDetail } from '@portal/shared-api';
 import { Button, notifyError, RemoteWidget, usePageSpinner, type RouteMapProps } from '@portal/shared-ui';
 import { useBack, useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
-import { ChangeHistory, type DateChange } from '../features/detail/ChangeHistory';
+import { ChangeHistory } from '../features/detail/ChangeHistory';
 import { ShipmentCard } from '../features/detail/ShipmentCard';
 import { StatusCalendar } from '../features/detail/StatusCalendar';
 import { SummaryBar } from '../features/detail/SummaryBar';
 import { Timeline } from '../features/detail/Timeline';
-import type { TimelineEvent } from '../features/detail/timeline';
 import { summaryPorts } from '../features/detail/summary';
 import { ensureShipmentStyles } from '../styles';
 
-type ShipmentDetail = Shipment & { events?: TimelineEvent[]; date_changes?: DateChange[] };
-
-function routeMapProps(s: Shipment, label: string): RouteMapProps {
+function routeMapProps(s: ShipmentDetail, label: string): RouteMapProps {
   const ports = summaryPorts(s)
     .filter(({ port }) => port.longitude !== null && port.latitude !== null)
     .map(({ port }) => ({
@@ -27,11 +24,11 @@ function routeMapProps(s: Shipment, label: string): RouteMapProps {
     }));
   const last = s.current_vessel_position ?? s.last_coordinates;
   return {
-    positions: Array.isArray(s.positions) ? s.positions : [],
-    planned: Array.isArray(s.planned_positions) ? s.planned_positions : [],
+    positions: s.positions,
+    planned: s.planned_positions,
     ports,
     vessel: last
-      ? { lng: last.lng, lat: last.lat, label: s.current_vessel?.name ?? s.container_number ?? '' }
+      ? { lng: last.lng, lat: last.lat, label: s.current_vessel?.name ?? s.container_number }
       : null,
     label,
   };
@@ -57,7 +54,7 @@ export function ShipmentDetailPage() {
     shipmentsApi
       .get(n, controller.signal)
       .then((s) => {
-        setShipment(s as ShipmentDetail);
+        setShipment(s);
         setState('ready');
       })
       .catch((error: unknown) => {

@@ -18,7 +18,7 @@ import { ShipmentTable } from '../features/list/ShipmentTable';
 import { useShipmentsPage } from '../features/list/useShipmentsPage';
 import { ExportListModal } from '../features/export/ExportListModal';
 import { EXPORT_NS } from '../features/export/i18n';
-import { useCarriers, useProjects } from '../lib/reference';
+import { useCarriers, useProjects } from '@portal/shared-api/queries';
 import { ensureShipmentStyles } from '../styles';
 
 export function ShipmentListPage() {

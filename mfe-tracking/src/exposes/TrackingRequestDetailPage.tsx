@@ -1,5 +1,7 @@
-// Exposed to the shell as 'mfe_tracking/TrackingRequestDetailPage'. Registering the namespace is this module's only side effect.
+// Exposed to the shell as 'mfe_tracking/TrackingRequestDetailPage'. Registering the namespace is this module's only side effect;
+// the page is wrapped in the portal's one QueryClient (`@portal/shared-api/queries`).
 import '../i18n';
+import { withQueryProvider } from '@portal/shared-api/queries';
 import { TrackingRequestDetailPage } from '../pages/TrackingRequestDetailPage';
 
-export default TrackingRequestDetailPage;
+export default withQueryProvider(TrackingRequestDetailPage);

@@ -1,5 +1,7 @@
-// Exposed to the shell as 'mfe_tracking/TrackingRequestFormPage'. Registering the namespace is this module's only side effect.
+// Exposed to the shell as 'mfe_tracking/TrackingRequestFormPage'. Registering the namespace is this module's only side effect;
+// the page is wrapped in the portal's one QueryClient (`@portal/shared-api/queries`).
 import '../i18n';
+import { withQueryProvider } from '@portal/shared-api/queries';
 import { TrackingRequestFormPage } from '../pages/TrackingRequestFormPage';
 
-export default TrackingRequestFormPage;
+export default withQueryProvider(TrackingRequestFormPage);

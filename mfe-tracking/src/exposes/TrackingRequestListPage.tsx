@@ -1,5 +1,7 @@
-// Exposed to the shell as 'mfe_tracking/TrackingRequestListPage'. Registering the namespace is this module's only side effect.
+// Exposed to the shell as 'mfe_tracking/TrackingRequestListPage'. Registering the namespace is this module's only side effect;
+// the page is wrapped in the portal's one QueryClient (`@portal/shared-api/queries`).
 import '../i18n';
+import { withQueryProvider } from '@portal/shared-api/queries';
 import { TrackingRequestListPage } from '../pages/TrackingRequestListPage';
 
-export default TrackingRequestListPage;
+export default withQueryProvider(TrackingRequestListPage);

@@ -20,7 +20,7 @@ import { RequestActions } from '../features/common/RequestActions';
 import { RequestShipments } from '../features/common/RequestShipments';
 import { StatusBadge } from '../features/common/StatusBadge';
 import { formatDate, formatDateTime, NONE } from '../lib/format';
-import { useLookups } from '../lib/lookups';
+import { useProjects } from '@portal/shared-api/queries';
 import { notifyRequestError } from '../lib/notices';
 import { isEditable, offeredActions } from '../lib/status-rules';
 import { distinctWarnings } from '../lib/request-texts';
@@ -34,7 +34,7 @@ export function TrackingRequestDetailPage() {
   const { id } = useParams();
   const requestId = Number(id);
   const writable = useSession((state) => canWriteOf(state.user));
-  const { projects } = useLookups();
+  const projects = useProjects();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [reload, setReload] = useState(0);
 

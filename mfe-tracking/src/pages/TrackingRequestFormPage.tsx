@@ -7,7 +7,7 @@ import { useBack, useNavigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { BulkUpload } from '../features/form/BulkUpload';
 import { RequestForm } from '../features/form/RequestForm';
-import { useLookups } from '../lib/lookups';
+import { useCarriers, useProjects } from '@portal/shared-api/queries';
 import { ensureTrackingStyles } from '../lib/styles';
 
 export function TrackingRequestFormPage() {
@@ -15,7 +15,8 @@ export function TrackingRequestFormPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const writable = useSession((state) => canWriteOf(state.user));
-  const { carriers, projects } = useLookups();
+  const carriers = useCarriers();
+  const projects = useProjects();
 
   const refuse = () => {
     notifyError(t('errors.title', { ns: 'common' }), t('notices.refused'), DURATIONS.trackingRequest);

@@ -7,9 +7,16 @@ import {
   exportTrackingRequests,
   trackingRequestsApi,
   useSession,
-  type TrackingRequestQuery,
   type TrackingRequestRecord,
 } from '@portal/shared-api';
+import {
+  keepPreviousData,
+  queryKeys,
+  useCarriers,
+  useProjects,
+  useQuery,
+  useQueryClient,
+} from '@portal/shared-api/queries';
 import { Button, DURATIONS, Modal, Table, useIsMobile, type TableColumn } from '@portal/shared-ui';
 import {
   ConfigureColumnsModal,
@@ -39,13 +46,15 @@ import {
 } from '../features/list/columns';
 import { TrackingRequestFilters } from '../features/list/TrackingRequestFilters';
 import { formatDate, formatDateTime, NONE } from '../lib/format';
-import { useLookups } from '../lib/lookups';
 import { isInlineEditable } from '../lib/status-rules';
 import { notifyRequestError } from '../lib/notices';
 import { ensureTrackingStyles } from '../lib/styles';
 
 /** While a request waits for its first shipments, the list asks again this often (ms). */
 const REFRESH_WHILE_WAITING = 15_000;
+
+const NO_ROWS: TrackingRequestRecord[] = [];
+const isWaiting = (row: TrackingRequestRecord) => row.status === 'new' && row.shipments_count === 0;
 
 export function TrackingRequestListPage() {
   ensureTrackingStyles();
@@ -54,50 +63,61 @@ export function TrackingRequestListPage() {
   const writable = useSession((state) => canWriteOf(state.user));
   const filters = useUrlFilters(FILTERS, { defaultOrdering: DEFAULT_ORDERING });
   const { query, page, setPage, ordering, setOrdering, reset } = filters;
-  const { carriers, projects } = useLookups();
+  const carriers = useCarriers();
+  const projects = useProjects();
   const { saved, save } = useColumnPreferences('trackings_fields');
-  const [rows, setRows] = useState<TrackingRequestRecord[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
+  const client = useQueryClient();
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [shipmentsOf, setShipmentsOf] = useState<TrackingRequestRecord | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const queryKey = JSON.stringify(query);
-  useEffect(() => {
-    const controller = new AbortController();
-    const asked = JSON.parse(queryKey) as TrackingRequestQuery;
-    setLoading(true);
+  const listKey = [...queryKeys.tracking.requests, query, page] as const;
+  // the page shown stays (greyed by the table's loading state) until the next one arrives
+  const listQuery = useQuery({
+    queryKey: listKey,
     // a page that no longer exists (an old bookmark, the list got shorter): the last one that does
-    loadPageOrLast(page, PAGE_SIZE, (p) =>
-      trackingRequestsApi.list({ ...asked, page: p > 1 ? p : undefined }, controller.signal),
-    )
-      .then(({ answer, page: shown }) => {
-        setRows(answer.results);
-        setCount(answer.count);
-        setLoading(false);
-        if (shown !== page) setPage(shown, { replace: true });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoading(false);
-        notifyRequestError(error);
-      });
-    return () => controller.abort();
-  }, [queryKey, reload, page, setPage]);
-
-  const waiting = rows.some((row) => row.status === 'new' && row.shipments_count === 0);
+    queryFn: ({ signal }) =>
+      loadPageOrLast(page, PAGE_SIZE, (p) =>
+        trackingRequestsApi.list({ ...query, page: p > 1 ? p : undefined }, signal),
+      ),
+    placeholderData: keepPreviousData,
+    // while a request waits for its first shipments, the list asks again
+    refetchInterval: (current) =>
+      current.state.data?.answer.results.some(isWaiting) ? REFRESH_WHILE_WAITING : false,
+    refetchIntervalInBackground: true,
+  });
+  const shownPage = listQuery.isPlaceholderData ? undefined : listQuery.data?.page;
   useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => setReload((n) => n + 1), REFRESH_WHILE_WAITING);
-    return () => clearInterval(timer);
-  }, [waiting]);
+    if (shownPage !== undefined && shownPage !== page) setPage(shownPage, { replace: true });
+  }, [shownPage, page, setPage]);
+  useEffect(() => {
+    if (listQuery.error) notifyRequestError(listQuery.error);
+  }, [listQuery.error]);
+  const rows = listQuery.data?.answer.results ?? NO_ROWS;
+  const count = listQuery.data?.answer.count ?? 0;
+  const loading = listQuery.isFetching;
+  const reload = useCallback(
+    () => void client.invalidateQueries({ queryKey: queryKeys.tracking.requests }),
+    [client],
+  );
 
+  /** Applies a saved change to the row shown (inline edits, status changes). */
   const updateRow = useCallback(
     (id: number, change: Partial<TrackingRequestRecord>) =>
-      setRows((prev) => prev.map((row) => (row.id === id ? { ...row, ...change } : row))),
-    [],
+      client.setQueryData<typeof listQuery.data>(
+        listKey,
+        (shown) =>
+          shown && {
+            ...shown,
+            answer: {
+              ...shown.answer,
+              results: shown.answer.results.map((row) => (row.id === id ? { ...row, ...change } : row)),
+            },
+          },
+      ),
+    // listKey is new on every render; its content is what matters
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, JSON.stringify(listKey)],
   );
 
   const visible = visibleColumnKeys(ALL_COLUMNS, saved, DEFAULT_COLUMNS, FIXED_COLUMNS) as ColumnKey[];
@@ -221,14 +241,14 @@ export function TrackingRequestListPage() {
             place="list"
             onStatusChange={(status) => {
               updateRow(row.id, { status });
-              setReload((n) => n + 1);
+              reload();
             }}
           />
         ),
       });
     }
     return list;
-  }, [t, shownColumns, renderCell, writable, updateRow]);
+  }, [t, shownColumns, renderCell, writable, updateRow, reload]);
 
   return (
     <section className="pui-page trk-page" data-testid="page-tracking-request-list-page">

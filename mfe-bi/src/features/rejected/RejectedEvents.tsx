@@ -3,10 +3,11 @@
 // with filters (kind with its count, carrier, source, tracking request, received dates, search). Each row
 // opens to the engine's reasons and the payload as received (carrier data and validator diagnostics, shown
 // as technical detail).
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorToNotificationBody, type Carrier, type Query } from '@portal/shared-api';
+import { keepPreviousData, queryKeys, useQuery } from '@portal/shared-api/queries';
 import {
   Button,
   formatTimestamp,
@@ -18,13 +19,7 @@ import {
   type TableColumn,
 } from '@portal/shared-ui';
 import { DateRangeFilter } from '@portal/shared-ui/lists';
-import {
-  REJECTED_KINDS,
-  REJECTED_PAGE_SIZE,
-  rejectedApi,
-  type RejectedEvent,
-  type RejectedPage,
-} from '../../lib/rejected-api';
+import { REJECTED_KINDS, REJECTED_PAGE_SIZE, rejectedApi, type RejectedEvent } from '../../lib/rejected-api';
 import { NS } from '../../i18n';
 
 interface Filters {
@@ -72,41 +67,34 @@ export function RejectedEvents({ carriers }: RejectedEventsProps) {
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [applied, setApplied] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<RejectedPage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const request = useRef<AbortController | null>(null);
-
-  const load = useCallback(async (filters: Filters, nextPage: number) => {
-    request.current?.abort();
-    const abort = new AbortController();
-    request.current = abort;
-    setLoading(true);
-    try {
-      const answer = await rejectedApi.list(toQuery(filters, nextPage), abort.signal);
-      if (abort.signal.aborted) return;
-      setData(answer);
-      setPage(nextPage);
-    } catch (error) {
-      if (!abort.signal.aborted) notifyFailure(error);
-    } finally {
-      if (!abort.signal.aborted) setLoading(false);
-    }
-  }, []);
-
+  // every Search and Reset asks again, even with the same filters
+  const [asked, setAsked] = useState(0);
+  // the page shown stays (and the Search button busy) until the next one arrives
+  const {
+    data,
+    error,
+    isFetching: loading,
+  } = useQuery({
+    queryKey: [...queryKeys.bi.rejected, applied, page, asked],
+    queryFn: ({ signal }) => rejectedApi.list(toQuery(applied, page), signal),
+    placeholderData: keepPreviousData,
+  });
   useEffect(() => {
-    void load(EMPTY, 1);
-    return () => request.current?.abort();
-  }, [load]);
+    if (error) notifyFailure(error);
+  }, [error]);
+  const load = (filters: Filters, nextPage: number) => {
+    setApplied(filters);
+    setPage(nextPage);
+    setAsked((n) => n + 1);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setApplied(draft);
-    void load(draft, 1);
+    load(draft, 1);
   };
   const reset = () => {
     setDraft(EMPTY);
-    setApplied(EMPTY);
-    void load(EMPTY, 1);
+    load(EMPTY, 1);
   };
 
   const counts = data?.kind_counts;
@@ -274,7 +262,7 @@ export function RejectedEvents({ carriers }: RejectedEventsProps) {
         )}
       />
       {data && data.count > REJECTED_PAGE_SIZE && (
-        <Pager page={page} pageCount={pages} onPageChange={(p) => void load(applied, p)} />
+        <Pager page={page} pageCount={pages} onPageChange={setPage} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal, Select, Spinner, TextInput } from '@portal/shared-ui';
+import { queryKeys, useQuery } from '@portal/shared-api/queries';
 import { NS } from '../../i18n';
 import { fieldErrorsOf, notifyFailure, notifySaved } from '../../lib/notices';
 import { integrationsApi, type ApiKey, type ApiKeyScope } from './api';
@@ -9,7 +10,12 @@ import { formatDate, localizeFieldErrors } from './format';
 
 export function ApiKeysCard() {
   const { t } = useTranslation(NS);
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const keysQuery = useQuery({ queryKey: queryKeys.config.apiKeys, queryFn: integrationsApi.keys });
+  // a failed load shows the empty list (and says why)
+  const keys: ApiKey[] | null = keysQuery.data ?? (keysQuery.error ? [] : null);
+  useEffect(() => {
+    if (keysQuery.error) notifyFailure(keysQuery.error);
+  }, [keysQuery.error]);
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -18,17 +24,7 @@ export function ApiKeysCard() {
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
-  const load = () =>
-    integrationsApi
-      .keys()
-      .then(setKeys)
-      .catch((e) => {
-        setKeys([]);
-        notifyFailure(e);
-      });
-  useEffect(() => {
-    void load();
-  }, []);
+  const load = () => keysQuery.refetch();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

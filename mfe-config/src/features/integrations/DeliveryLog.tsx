@@ -1,10 +1,10 @@
 // The delivery log of one webhook endpoint: newest first, 30 a page, refreshed every 5 s while open; each
 // delivered or failed event can be sent again.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Pager, Spinner } from '@portal/shared-ui';
 import { notifySuccess } from '@portal/shared-ui';
-import type { Paged } from '@portal/shared-api';
+import { keepPreviousData, queryKeys, useQuery } from '@portal/shared-api/queries';
 import { NS } from '../../i18n';
 import { notifyFailure } from '../../lib/notices';
 import { integrationsApi, type WebhookDelivery } from './api';
@@ -15,21 +15,18 @@ const BADGE = { succeeded: 'int-badge--ok', failed: 'int-badge--bad', pending: '
 export function DeliveryLog({ endpointId, reloadKey }: { endpointId: number; reloadKey: number }) {
   const { t } = useTranslation(NS);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Paged<WebhookDelivery> | null>(null);
-
-  const load = useCallback(
-    () =>
-      integrationsApi
-        .deliveries(endpointId, page)
-        .then(setData)
-        .catch((e) => notifyFailure(e)),
-    [endpointId, page],
-  );
+  // a new reloadKey (a test event was sent) asks again at once; the page shown stays until the next one arrives
+  const { data, error, refetch } = useQuery({
+    queryKey: [...queryKeys.config.deliveries(endpointId, page), reloadKey],
+    queryFn: () => integrationsApi.deliveries(endpointId, page),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+    refetchIntervalInBackground: true,
+  });
   useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), 5_000);
-    return () => clearInterval(timer);
-  }, [load, reloadKey]);
+    if (error) notifyFailure(error);
+  }, [error]);
+  const load = () => refetch();
 
   const redeliver = async (d: WebhookDelivery) => {
     try {
@@ -56,7 +53,7 @@ export function DeliveryLog({ endpointId, reloadKey }: { endpointId: number; rel
           {t('integrations.log.refresh')}
         </Button>
       </div>
-      {data === null ? (
+      {data === undefined ? (
         <Spinner />
       ) : data.results.length === 0 ? (
         <p className="cfg-muted">{t('integrations.log.empty')}</p>

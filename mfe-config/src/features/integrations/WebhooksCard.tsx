@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Modal, Spinner, TextInput, notifySuccess } from '@portal/shared-ui';
+import { queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { NS } from '../../i18n';
 import { fieldErrorsOf, notifyDeleted, notifyFailure, notifySaved } from '../../lib/notices';
 import { integrationsApi, WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from './api';
@@ -148,22 +149,24 @@ function EndpointItem({
 
 export function WebhooksCard() {
   const { t } = useTranslation(NS);
-  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
+  const client = useQueryClient();
+  const endpointsQuery = useQuery({
+    queryKey: queryKeys.config.webhooks,
+    queryFn: integrationsApi.endpoints,
+  });
+  // a failed load shows the empty list (and says why)
+  const endpoints: WebhookEndpoint[] | null = endpointsQuery.data ?? (endpointsQuery.error ? [] : null);
+  useEffect(() => {
+    if (endpointsQuery.error) notifyFailure(endpointsQuery.error);
+  }, [endpointsQuery.error]);
+  /** Applies a saved write to the cached list. */
+  const setEndpoints = (change: (list: WebhookEndpoint[]) => WebhookEndpoint[]) =>
+    client.setQueryData<WebhookEndpoint[]>(queryKeys.config.webhooks, (list) => change(list ?? []));
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    integrationsApi
-      .endpoints()
-      .then(setEndpoints)
-      .catch((e) => {
-        setEndpoints([]);
-        notifyFailure(e);
-      });
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -175,7 +178,7 @@ export function WebhooksCard() {
         events,
         description: description.trim(),
       });
-      setEndpoints((list) => [...(list ?? []), created]);
+      setEndpoints((list) => [...list, created]);
       setUrl('');
       setDescription('');
       notifySaved();
@@ -248,10 +251,10 @@ export function WebhooksCard() {
               endpoint={e}
               onChanged={(changed) =>
                 setEndpoints((list) =>
-                  (list ?? []).map((x) => (x.id === changed.id ? { ...changed, secret: x.secret } : x)),
+                  list.map((x) => (x.id === changed.id ? { ...changed, secret: x.secret } : x)),
                 )
               }
-              onDeleted={(id) => setEndpoints((list) => (list ?? []).filter((x) => x.id !== id))}
+              onDeleted={(id) => setEndpoints((list) => list.filter((x) => x.id !== id))}
             />
           ))}
         </ul>

@@ -10,6 +10,7 @@ import {
   type AlertEvent,
   type Shipment,
 } from '@portal/shared-api';
+import { queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { Button, Checkbox, Modal, notifyError, Spinner } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { fillPlaceholders, localizedDescription } from '../../lib/eventText';
@@ -23,29 +24,25 @@ export interface LastAlertEventsModalProps {
   onChanged: () => void;
 }
 
-type LocalizedEvent = AlertEvent & { code_description_es?: string };
-
 export function LastAlertEventsModal({ shipment, writable, onClose, onChanged }: LastAlertEventsModalProps) {
   const { t, i18n } = useTranslation(NS);
   const { t: tc } = useTranslation('common');
-  const [events, setEvents] = useState<LocalizedEvent[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const id = shipment?.id;
+  const client = useQueryClient();
 
+  const eventsQuery = useQuery({
+    queryKey: queryKeys.shipments.alertEvents(id ?? 0),
+    queryFn: async ({ signal }) => resultsOf(await shipmentsApi.alertEvents(id ?? 0, signal)),
+    enabled: id !== undefined,
+  });
+  // a failed load shows the empty table (and says why)
+  const events: AlertEvent[] | null = eventsQuery.data ?? (eventsQuery.isError ? [] : null);
   useEffect(() => {
-    if (id === undefined) return;
-    const controller = new AbortController();
-    setEvents(null);
-    shipmentsApi
-      .alertEvents(id, controller.signal)
-      .then((answer) => setEvents(resultsOf(answer)))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setEvents([]);
-        notifyError(tc('errors.title'), errorToNotificationBody(error));
-      });
-    return () => controller.abort();
-  }, [id, tc]);
+    if (eventsQuery.error) notifyError(tc('errors.title'), errorToNotificationBody(eventsQuery.error));
+    // a failure is told once, in the language of the moment
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [eventsQuery.error]);
 
   const run = async (key: string, action: () => Promise<void>) => {
     setBusy(key);
@@ -60,8 +57,8 @@ export function LastAlertEventsModal({ shipment, writable, onClose, onChanged }:
   };
 
   const setHidden = (ids: number[] | 'all', hidden: boolean) =>
-    setEvents(
-      (prev) => prev?.map((e) => (ids === 'all' || ids.includes(e.id) ? { ...e, hidden } : e)) ?? prev,
+    client.setQueryData<AlertEvent[]>(queryKeys.shipments.alertEvents(id ?? 0), (prev) =>
+      prev?.map((e) => (ids === 'all' || ids.includes(e.id) ? { ...e, hidden } : e)),
     );
 
   // The checkbox shows the new state at once and saves it; a failure puts it back.
@@ -84,16 +81,15 @@ export function LastAlertEventsModal({ shipment, writable, onClose, onChanged }:
       setHidden('all', hidden);
     });
 
-  const details = (e: LocalizedEvent) => (e.details ?? {}) as Record<string, unknown>;
-  const description = (e: LocalizedEvent) =>
+  const description = (e: AlertEvent) =>
     fillPlaceholders(
       localizedDescription(e.code_description, e.code_description_es, i18n.language),
-      details(e),
+      e.details,
     );
   // The message is written by the tracking engine in English; in Spanish the code's own wording goes under it.
-  const translated = (e: LocalizedEvent) =>
+  const translated = (e: AlertEvent) =>
     i18n.language === 'es' && e.code_description_es
-      ? fillPlaceholders(e.code_description_es, details(e))
+      ? fillPlaceholders(e.code_description_es, e.details)
       : null;
 
   return (

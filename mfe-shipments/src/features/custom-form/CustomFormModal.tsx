@@ -2,7 +2,13 @@
 // the data changed; Cancel closes.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorToNotificationBody, shipmentsApi, type Shipment } from '@portal/shared-api';
+import {
+  errorToNotificationBody,
+  shipmentsApi,
+  type Shipment,
+  type ShipmentAttachment,
+} from '@portal/shared-api';
+import { useMutation } from '@portal/shared-api/queries';
 import { Button, Checkbox, Modal, notifyError, notifySuccess, Select, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { canonical, formFields, formSchemaOf, type FormField } from './schema';
@@ -67,7 +73,11 @@ export function CustomFormModal({ shipment, onClose, onSaved }: CustomFormModalP
     [shipment],
   );
   const [data, setData] = useState<Data>(initial);
-  const [busy, setBusy] = useState(false);
+  const saving = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ShipmentAttachment }) =>
+      shipmentsApi.saveAttachment(id, body),
+  });
+  const busy = saving.isPending;
   useEffect(() => setData(initial), [initial]);
 
   const clean = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== ''));
@@ -80,16 +90,13 @@ export function CustomFormModal({ shipment, onClose, onSaved }: CustomFormModalP
 
   const save = async () => {
     if (!shipment || !schema || !changed) return;
-    setBusy(true);
     try {
-      await shipmentsApi.saveAttachment(shipment.id, { schema_form: schema, sf_data: clean });
+      await saving.mutateAsync({ id: shipment.id, body: { schema_form: schema, sf_data: clean } });
       notifySuccess(tc('notifications.savedTitle'), tc('notifications.success'));
       onSaved(clean);
       onClose();
     } catch (error) {
       notifyError(tc('errors.title'), errorToNotificationBody(error));
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
+import type { ReactElement } from 'react';
 import { sessionStore, type User } from '@portal/shared-api';
+import { createQueryClient, QueryProvider } from '@portal/shared-api/queries';
 import { initI18n } from '@portal/shared-ui';
 import '../../i18n';
 import { DashboardSettings } from './DashboardSettings';
@@ -17,8 +19,12 @@ beforeAll(async () => {
   sessionStore.getState().setUser(user);
 });
 
+/** The settings save through a mutation: each test gets a client of its own. */
+const renderWithClient = (ui: ReactElement) =>
+  render(<QueryProvider client={createQueryClient()}>{ui}</QueryProvider>);
+
 function open() {
-  render(<DashboardSettings kind="delayed" eventCodes={[]} onSaved={() => undefined} />);
+  renderWithClient(<DashboardSettings kind="delayed" eventCodes={[]} onSaved={() => undefined} />);
   fireEvent.click(screen.getByTestId('dashboard-settings-delayed'));
   return {
     delay: screen.getByLabelText('Days of delay') as HTMLInputElement,
@@ -74,7 +80,7 @@ describe('dashboard attention-required settings', () => {
 
   it.each(['en', 'es'])('shows no raw {days} placeholder in the code picker (%s)', async (lng) => {
     await act(() => i18next.changeLanguage(lng));
-    render(<DashboardSettings kind="alerted" eventCodes={codes} onSaved={() => undefined} />);
+    renderWithClient(<DashboardSettings kind="alerted" eventCodes={codes} onSaved={() => undefined} />);
     fireEvent.click(screen.getByTestId('dashboard-settings-alerted'));
     const picker = screen.getByTestId('attention-codes');
     expect(picker).not.toHaveTextContent('{days}');
@@ -98,7 +104,9 @@ describe('dashboard attention-required settings', () => {
       },
       { code: 904, description: 'Vessel change', description_es: 'Cambio de buque', category: 'alert' },
     ] as never[];
-    render(<DashboardSettings kind="alerted" eventCodes={withCategories} onSaved={() => undefined} />);
+    renderWithClient(
+      <DashboardSettings kind="alerted" eventCodes={withCategories} onSaved={() => undefined} />,
+    );
     fireEvent.click(screen.getByTestId('dashboard-settings-alerted'));
     const alertGroup = screen.getByRole('group', { name: alerts });
     expect(alertGroup).toHaveTextContent('904');

@@ -7,8 +7,10 @@ import {
   sessionStore,
   userProfilesApi,
   useSession,
+  type EventCode,
   type UserProfilePatch,
 } from '@portal/shared-api';
+import { queryKeys, useMutation, useQueryClient } from '@portal/shared-api/queries';
 import {
   Button,
   Checkbox,
@@ -20,24 +22,20 @@ import {
 } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { eventCodeLabel } from '../../lib/eventText';
-import type { LocalizedEventCode } from '../../lib/reference';
 import { groupEventCodes, parseDays, showDaysInAdvance, storedDaysInAdvance } from './settings';
 
 export interface DashboardSettingsProps {
   kind: 'delayed' | 'alerted';
-  eventCodes: LocalizedEventCode[];
+  eventCodes: EventCode[];
   onSaved: () => void;
 }
 
 async function saveProfile(patch: UserProfilePatch): Promise<void> {
   const user = sessionStore.getState().user;
-  const profile = user?.userprofile;
-  if (!user || !profile) throw new Error('Not signed in');
-  const updated = await userProfilesApi.update(profile.id, patch);
+  if (!user) throw new Error('Not signed in');
+  const updated = await userProfilesApi.update(user.userprofile.id, patch);
   const current = sessionStore.getState().user ?? user;
-  sessionStore
-    .getState()
-    .setUser({ ...current, userprofile: { ...(current.userprofile ?? profile), ...updated } });
+  sessionStore.getState().setUser({ ...current, userprofile: { ...current.userprofile, ...updated } });
 }
 
 export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettingsProps) {
@@ -50,7 +48,13 @@ export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettin
   const [delay, setDelay] = useState('1');
   const [advance, setAdvance] = useState('-1');
   const [codes, setCodes] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
+  const saving = useMutation({
+    mutationFn: saveProfile,
+    // the profile the config pages hold is out of date now
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.config.profile }),
+  });
+  const busy = saving.isPending;
 
   useEffect(() => {
     if (!open || !profile) return;
@@ -76,16 +80,13 @@ export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettin
       kind === 'delayed'
         ? { days_of_delay: delayN ?? 1, days_in_advance: storedDaysInAdvance(advanceN ?? 1) }
         : { attention_required_event_codes: codes };
-    setBusy(true);
     try {
-      await saveProfile(patch);
+      await saving.mutateAsync(patch);
       notifySuccess(tc('notifications.savedTitle'), tc('notifications.success'));
       setOpen(false);
       onSaved();
     } catch (error) {
       notifyError(tc('errors.title'), errorToNotificationBody(error));
-    } finally {
-      setBusy(false);
     }
   };
 

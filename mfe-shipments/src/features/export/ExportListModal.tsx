@@ -4,6 +4,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorToNotificationBody } from '@portal/shared-api';
+import { HEALTH_VALUES } from '@portal/shared-api/domain';
+import { queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import {
   Button,
   Checkbox,
@@ -47,14 +49,36 @@ export interface ExportListModalProps {
 }
 
 const SCHEDULES: Schedule[] = ['', 'daily', 'weekly', 'monthly'];
-const HEALTH = ['ontrack', 'delayed', 'alerted'];
 const NO_COLUMNS_MS = 4000;
+const NO_TEMPLATES: ExportTemplate[] = [];
 
 export function ExportListModal({ open, onClose, listFilters }: ExportListModalProps) {
   const { t, i18n } = useTranslation(EXPORT_NS);
   const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'es';
-  const [sections, setSections] = useState<ExportSectionInfo[] | null>(null);
-  const [templates, setTemplates] = useState<ExportTemplate[]>([]);
+  const client = useQueryClient();
+  // asked for when the modal opens: the columns once per session, the templates on every opening
+  const fieldsQuery = useQuery({
+    queryKey: queryKeys.shipments.exportFields,
+    queryFn: exportApi.fields,
+    enabled: open,
+    staleTime: Infinity,
+  });
+  const templatesQuery = useQuery({
+    queryKey: queryKeys.shipments.exportTemplates,
+    queryFn: exportApi.templates,
+    enabled: open,
+  });
+  const sections: ExportSectionInfo[] | null = fieldsQuery.data?.sections ?? null;
+  const templates = templatesQuery.data ?? NO_TEMPLATES;
+  const failure = fieldsQuery.error ?? templatesQuery.error;
+  useEffect(() => {
+    if (failure) notifyError(t('errors.title'), errorToNotificationBody(failure));
+    // a failure is told once, in the language of the moment
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failure]);
+  /** Asks for the templates again after a write (a failure goes to the write's own error notice). */
+  const reloadTemplates = async () =>
+    client.setQueryData(queryKeys.shipments.exportTemplates, await exportApi.templates());
   const [form, setForm] = useState<ExportForm>(() => emptyForm(listFilters));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [find, setFind] = useState('');
@@ -66,17 +90,6 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
     if (!open) return;
     setForm(emptyForm(listFilters));
     setProblems({});
-    let live = true;
-    Promise.all([exportApi.fields(), exportApi.templates()])
-      .then(([fields, list]) => {
-        if (!live) return;
-        setSections(fields.sections);
-        setTemplates(list);
-      })
-      .catch((error: unknown) => notifyError(t('errors.title'), errorToNotificationBody(error)));
-    return () => {
-      live = false;
-    };
     // Opening the modal takes the list's filters of that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -136,7 +149,7 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
         form.templateId && !asNew
           ? await exportApi.update(form.templateId, body)
           : await exportApi.create(body);
-      setTemplates(await exportApi.templates());
+      await reloadTemplates();
       setForm(formOfTemplate(saved));
       notifySuccess(t('saved'));
     } catch (error) {
@@ -155,7 +168,7 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
     if (!window.confirm(t('confirmDelete', { name: form.name }))) return;
     try {
       await exportApi.remove(form.templateId);
-      setTemplates(await exportApi.templates());
+      await reloadTemplates();
       setForm(emptyForm(listFilters));
       notifySuccess(t('deleted'));
     } catch (error) {
@@ -272,7 +285,7 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
               value={Array.isArray(form.filters.health) ? form.filters.health[0] : ''}
               onChange={(v) => setFilter('health', v ? [v] : [])}
               placeholder={t('healthAny')}
-              options={HEALTH.map((h) => ({ value: h, label: t(`healthValues.${h}`) }))}
+              options={HEALTH_VALUES.map((h) => ({ value: h, label: t(`healthValues.${h}`) }))}
               name="health"
             />
             {DAY_FILTERS.map((key) => (

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackingRequestsApi } from '@portal/shared-api';
+import { useMutation } from '@portal/shared-api/queries';
 import { Spinner } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { notifyRequestError, notifyRequestSaved } from '../../lib/notices';
@@ -19,7 +20,10 @@ export interface InlineClientCodeProps {
 export function InlineClientCode({ requestId, value, onSaved, id, label }: InlineClientCodeProps) {
   const { t } = useTranslation(NS);
   const [draft, setDraft] = useState(value);
-  const [saving, setSaving] = useState(false);
+  const mutation = useMutation({
+    mutationFn: (clientCode: string) => trackingRequestsApi.setClientCode(requestId, clientCode),
+  });
+  const saving = mutation.isPending;
   useEffect(() => setDraft(value), [value]);
 
   const save = async () => {
@@ -28,9 +32,8 @@ export function InlineClientCode({ requestId, value, onSaved, id, label }: Inlin
       setDraft(value);
       return;
     }
-    setSaving(true);
     try {
-      const answer = await trackingRequestsApi.setClientCode(requestId, next);
+      const answer = await mutation.mutateAsync(next);
       const saved = typeof answer?.client_code === 'string' ? answer.client_code : next;
       onSaved(saved);
       setDraft(saved);
@@ -38,8 +41,6 @@ export function InlineClientCode({ requestId, value, onSaved, id, label }: Inlin
     } catch (error) {
       notifyRequestError(error);
       setDraft(value);
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,8 +1,9 @@
 // The shipments of one tracking request, paged (30 a page): read-only in the list's modal; in the detail page
 // with the 'Show All / Exclude Hidden' choice and a Hide/Show button per row (write permission).
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackingShipmentsApi, trackingRequestsApi, type Port, type Shipment } from '@portal/shared-api';
+import { keepPreviousData, queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { Button, Table, ToggleButtons, type TableColumn } from '@portal/shared-ui';
 import { useShipmentStatusText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
@@ -12,6 +13,8 @@ import { notifyRequestError, notifyShipmentHidden } from '../../lib/notices';
 import { shipmentsEmptyKey } from '../../lib/request-texts';
 
 export const PAGE_SIZE = 30;
+
+const NO_ROWS: Shipment[] = [];
 
 export interface RequestShipmentsProps {
   requestId: number;
@@ -32,58 +35,60 @@ export function RequestShipments({
 }: RequestShipmentsProps) {
   const { t } = useTranslation(NS);
   const shipmentStatus = useShipmentStatusText();
-  // with Exclude Hidden and nothing left: how many shipments the request has in all (0 = none at all)
-  const [hiddenCount, setHiddenCount] = useState(0);
+  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [excludeHidden, setExcludeHidden] = useState(false);
-  const [rows, setRows] = useState<Shipment[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    trackingRequestsApi
-      .shipments(
+  const onlyVisible = manageHidden && excludeHidden;
+  const queryKey = [...queryKeys.tracking.requestShipments(requestId), { page, onlyVisible }] as const;
+  // the page shown stays (greyed by the table's loading state) until the next one arrives
+  const { data, error, isFetching } = useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const answer = await trackingRequestsApi.shipments(
         requestId,
-        { page, exclude_hidden: manageHidden && excludeHidden ? true : undefined },
-        controller.signal,
-      )
-      .then(async (answer) => {
-        let hidden = 0;
-        if (manageHidden && excludeHidden && answer.count === 0) {
-          const all = await trackingRequestsApi.shipments(requestId, { page: 1 }, controller.signal);
-          hidden = all.count;
-        }
-        setRows(answer.results);
-        setCount(answer.count);
-        setHiddenCount(hidden);
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoading(false);
-        notifyRequestError(error);
-      });
-    return () => controller.abort();
-  }, [requestId, page, excludeHidden, manageHidden, reload]);
+        { page, exclude_hidden: onlyVisible ? true : undefined },
+        signal,
+      );
+      // with Exclude Hidden and nothing left: how many shipments the request has in all (0 = none at all)
+      let hiddenCount = 0;
+      if (onlyVisible && answer.count === 0) {
+        hiddenCount = (await trackingRequestsApi.shipments(requestId, { page: 1 }, signal)).count;
+      }
+      return { rows: answer.results, count: answer.count, hiddenCount };
+    },
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (error) notifyRequestError(error);
+  }, [error]);
+  const rows = data?.rows ?? NO_ROWS;
+  const count = data?.count ?? 0;
+  const hiddenCount = data?.hiddenCount ?? 0;
 
-  const toggleHidden = useCallback(async (shipment: Shipment) => {
+  const toggleHidden = async (shipment: Shipment) => {
     const hide = !shipment.hide;
     setBusyId(shipment.id);
     try {
       await (hide ? trackingShipmentsApi.hide(shipment.id) : trackingShipmentsApi.show(shipment.id));
       notifyShipmentHidden(hide);
-      setRows((prev) => prev.map((row) => (row.id === shipment.id ? { ...row, hide } : row)));
-      setReload((n) => n + 1);
+      client.setQueryData<typeof data>(
+        queryKey,
+        (shown) =>
+          shown && {
+            ...shown,
+            rows: shown.rows.map((row) => (row.id === shipment.id ? { ...row, hide } : row)),
+          },
+      );
+      void client.invalidateQueries({ queryKey: queryKeys.tracking.requestShipments(requestId) });
+      // the shipments remote's lists show the change too (same cache)
+      void client.invalidateQueries({ queryKey: queryKeys.shipments.all });
     } catch (error) {
       notifyRequestError(error);
     } finally {
       setBusyId(null);
     }
-  }, []);
+  };
 
   const columns: TableColumn<Shipment>[] = [
     {
@@ -172,7 +177,7 @@ export function RequestShipments({
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        loading={loading}
+        loading={isFetching}
         emptyText={t(shipmentsEmptyKey(status, hiddenCount > 0), { count: hiddenCount })}
         caption={t('trackingRequestDetail.shipments')}
         page={page}
