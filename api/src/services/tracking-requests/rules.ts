@@ -2,43 +2,22 @@
 // calls and the bulk upload (code types, container numbers, the container-required rule, the
 // company cap under a row lock, duplicates), and the insert itself.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Carrier, Database, TrackingRequestStatus } from '../../db/types';
+import type { Carrier, Database } from '../../db/types';
 import { ApiError, type FieldErrors } from '../../lib/errors';
 import { iso6346CheckDigit } from '../../tracking/containers';
+import { CODE_TYPE_IDS, codeTypeName, type CodeTypeId as CodeType } from '@portal/shared-api/domain';
 
-export type CodeType = 'c_id' | 'b_id' | 'm_bl';
-
-/** The fixed code types (spec section 3). */
-export const CODE_TYPES: readonly { id: CodeType; name: string }[] = [
-  { id: 'c_id', name: 'Container number' },
-  { id: 'b_id', name: 'Booking number' },
-  { id: 'm_bl', name: 'B/L number' },
-];
-export const CODE_TYPE_IDS = CODE_TYPES.map((c) => c.id);
-export const codeTypeName = (id: CodeType) => CODE_TYPES.find((c) => c.id === id)?.name ?? id;
-
-export const STATUSES: readonly TrackingRequestStatus[] = [
-  'invalid',
-  'new',
-  'ongoing',
-  'pending_archiving',
-  'archived',
-  'pending_cancelling',
-  'cancelled',
-];
-export const STATUS_LABELS: Record<TrackingRequestStatus, string> = {
-  invalid: 'Invalid',
-  new: 'New',
-  ongoing: 'On going',
-  pending_archiving: 'Pending archiving',
-  archived: 'Archived',
-  pending_cancelling: 'Pending cancelling',
-  cancelled: 'Cancelled',
-};
-/** Statuses from which Archive and Cancel may be asked (spec section 4). */
-export const TRANSITION_FROM: readonly TrackingRequestStatus[] = ['new', 'ongoing'];
-/** Statuses in which client code, project and contractual dates may still be changed. */
-export const EDITABLE_STATUSES: readonly TrackingRequestStatus[] = ['invalid', 'new', 'ongoing'];
+// The statuses, their English labels and the code types are the domain module's (one source with the screens).
+export {
+  CODE_TYPES,
+  CODE_TYPE_IDS,
+  codeTypeName,
+  EDITABLE_STATUSES,
+  TRACKING_REQUEST_STATUSES as STATUSES,
+  TRACKING_REQUEST_STATUS_LABELS as STATUS_LABELS,
+  TRANSITION_FROM,
+  type CodeTypeId as CodeType,
+} from '@portal/shared-api/domain';
 
 export const TR_MESSAGES = {
   containerFormat: 'Container numbers feature 4 uppercase letters followed by 7 digits.',
