@@ -29,15 +29,15 @@ export async function benchServer(): Promise<{
     return {
       serverUrl: withDatabase(url.toString(), 'postgres'),
       database: decodeURIComponent(url.pathname.slice(1)),
-      stop: async () => undefined,
+      stop: () => Promise.resolve(),
     };
   }
   if (process.env.DATABASE_URL) {
-    return { serverUrl: process.env.DATABASE_URL, database: 'portal_bench', stop: async () => undefined };
+    return { serverUrl: process.env.DATABASE_URL, database: 'portal_bench', stop: () => Promise.resolve() };
   }
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await answers(local))
-    return { serverUrl: local, database: 'portal_bench', stop: async () => undefined };
+    return { serverUrl: local, database: 'portal_bench', stop: () => Promise.resolve() };
   const { startEmbeddedPostgres } = await import('../src/db/embedded');
   const pgEmbedded = await startEmbeddedPostgres({
     dataDir: path.join(process.env.PORTAL_DATA_DIR ?? path.join(REPO_ROOT, '.data'), 'bench-postgres'),

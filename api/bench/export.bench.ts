@@ -86,12 +86,12 @@ async function main(): Promise<void> {
       `\n■ export of ${ROWS.toLocaleString('en')} rows x ${columns.length} columns (created_at_after=${after}, ordering=-eta)`,
     );
     const t0 = performance.now();
-    const res = await fetch(`${base}/shipments/export/?${qs}`, { headers });
+    const res = await fetch(`${base}/shipments/export/?${qs.toString()}`, { headers });
     if (res.status !== 200 || !res.body)
       throw new Error(`export answered ${res.status}: ${await res.text()}`);
     let firstByte = 0;
     let bytes = 0;
-    const reader = res.body.getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;

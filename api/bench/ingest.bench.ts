@@ -36,7 +36,7 @@ async function answers(url: string): Promise<boolean> {
 
 async function database(): Promise<{ url: string; cleanup: () => Promise<void>; where: string }> {
   if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, cleanup: async () => undefined, where: 'DATABASE_URL' };
+    return { url: process.env.DATABASE_URL, cleanup: () => Promise.resolve(), where: 'DATABASE_URL' };
   }
   const name = `portal_bench_ingest_${Date.now()}`;
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -119,7 +119,7 @@ function request(
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text) });
+          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text) as Record<string, unknown> });
         });
         res.on('error', reject);
       },
@@ -533,7 +533,9 @@ async function main() {
     }
     agent.destroy();
     await handle.close();
-    await dropDatabase(serverUrl, dbName).catch((error) => console.error(`drop ${dbName}: ${error.message}`));
+    await dropDatabase(serverUrl, dbName).catch((error: Error) =>
+      console.error(`drop ${dbName}: ${error.message}`),
+    );
   }
   process.exitCode = failed ? 1 : 0;
 }

@@ -178,7 +178,9 @@ async function main(): Promise<void> {
     await worker?.stop();
     child.disconnect();
     await handle.close();
-    await dropDatabase(server.serverUrl, database).catch((err) => log(`  drop failed: ${err.message}`));
+    await dropDatabase(server.serverUrl, database).catch((err: Error) =>
+      log(`  drop failed: ${err.message}`),
+    );
     await server.stop();
   }
 }

@@ -136,7 +136,7 @@ async function fuzz(app: FastifyInstance, signIn: () => Promise<string>) {
       for (const [name, text] of HOSTILE_TEXT) {
         if (
           !(await send(`${op.method} ${op.path} path=${name}`, {
-            method: op.method as 'GET',
+            method: op.method,
             url: fill(op.path, text),
             headers,
           }))
@@ -152,7 +152,7 @@ async function fuzz(app: FastifyInstance, signIn: () => Promise<string>) {
         const url = `${base}?${param.name}=${text}`;
         if (
           !(await send(`${op.method} ${op.path} ?${param.name}=${name}`, {
-            method: op.method as 'GET',
+            method: op.method,
             url,
             headers,
           }))
@@ -165,7 +165,7 @@ async function fuzz(app: FastifyInstance, signIn: () => Promise<string>) {
       for (const field of op.bodyFields) {
         for (const [name, value] of HOSTILE) {
           const ok = await send(`${op.method} ${op.path} body.${field}=${name}`, {
-            method: op.method as 'POST',
+            method: op.method,
             url: base,
             headers,
             payload: { [field]: value },
@@ -175,7 +175,7 @@ async function fuzz(app: FastifyInstance, signIn: () => Promise<string>) {
       }
       for (const [name, value] of HOSTILE) {
         const ok = await send(`${op.method} ${op.path} body=${name}`, {
-          method: op.method as 'POST',
+          method: op.method,
           url: base,
           headers: { ...headers, 'content-type': 'application/json' },
           payload: JSON.stringify(value),
@@ -235,7 +235,7 @@ async function main() {
         payload: { username: 'fuzz', password: 'fuzz-password-1' },
       });
       if (res.statusCode !== 200) throw new Error(`fuzz login: ${res.statusCode} ${res.body}`);
-      return String(res.json().token);
+      return res.json<{ token: string }>().token;
     };
     const started = Date.now();
     const result = await fuzz(app, signIn);

@@ -10,13 +10,24 @@ const LEVELS: Record<number, string> = {
   60: 'FATAL',
 };
 
+/** A line of pino's JSON: the fields shown first, then whatever else the call logged. */
+interface PinoLine {
+  level: number;
+  time: number;
+  msg?: string;
+  err?: { stack?: string };
+  pid?: number;
+  hostname?: string;
+  [field: string]: unknown;
+}
+
 export function readableLogStream(out: NodeJS.WritableStream = process.stdout): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line) continue;
         try {
-          const { level, time, msg, err, pid: _pid, hostname: _host, ...rest } = JSON.parse(line);
+          const { level, time, msg, err, pid: _pid, hostname: _host, ...rest } = JSON.parse(line) as PinoLine;
           const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
           const stack = err?.stack ? `\n${err.stack}` : '';
           out.write(

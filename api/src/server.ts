@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       databaseUrl: url,
       callbackBaseUrl: `http://127.0.0.1:${port}`,
     });
-    stops.unshift(runtime.stop);
+    stops.unshift(() => runtime.stop());
     console.log('Tracking engine workers running in the API process.');
   }
   if (seeded || (await hasDemoData(handle.db))) {

@@ -103,7 +103,7 @@ export async function startContactDelivery(
     schema: options.schema ?? 'pgboss',
     schedule: false,
     supervise: true,
-  } as PgBoss.ConstructorOptions);
+  });
   boss.on('error', (err) => deps.log(`pg-boss (contact): ${err.message}`));
   await boss.start();
   const queue: PgBoss.Queue = {
@@ -143,9 +143,9 @@ export async function startContactDelivery(
       .execute();
     for (const { id } of pending) await enqueue(id);
   };
-  await sweep().catch((err) => deps.log(`Contact sweep failed: ${err.message}`));
+  await sweep().catch((err: Error) => deps.log(`Contact sweep failed: ${err.message}`));
   const timer = setInterval(() => {
-    sweep().catch((err) => deps.log(`Contact sweep failed: ${err.message}`));
+    sweep().catch((err: Error) => deps.log(`Contact sweep failed: ${err.message}`));
   }, sweepSeconds * 1000);
   timer.unref();
 
@@ -153,7 +153,7 @@ export async function startContactDelivery(
     enqueue,
     async stop() {
       clearInterval(timer);
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false } as PgBoss.StopOptions);
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
       deps.mailer.close();
     },
   };

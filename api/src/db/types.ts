@@ -1,4 +1,12 @@
 // Table types for Kysely. Keep in step with the SQL files in api/migrations.
+import type {
+  CodeTypeId,
+  LEG_NUMBERS,
+  LifecycleStatus,
+  LocationKey,
+  MilestoneDateColumn,
+  TrackingRequestStatus,
+} from '@portal/shared-api/domain';
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -86,7 +94,10 @@ interface LoginFailuresTable {
 
 // ---- Tracking engine (migrations/0002_tracking.sql) ----
 
-/** int8 columns come back from pg as strings. */
+/**
+ * int8 columns come back from pg as strings. Optional on insert already, so ids use it bare: Generated<BigId>
+ * would nest one ColumnType in another and read as the ColumnType object rather than a string.
+ */
 type BigId = ColumnType<string, string | number | undefined, string | number>;
 type NullableTs = Timestamp | null;
 type Num = ColumnType<string, number | string, number | string>;
@@ -146,9 +157,6 @@ interface VesselsTable {
   imo: string | null;
 }
 
-export type TrackingRequestStatus =
-  'invalid' | 'new' | 'ongoing' | 'pending_archiving' | 'archived' | 'pending_cancelling' | 'cancelled';
-
 export interface TrackingWarning {
   code: string;
   message: string;
@@ -161,7 +169,7 @@ interface TrackingRequestsTable {
   carrier_id: number;
   project_id: number | null;
   created_by: number | null;
-  code_type: 'c_id' | 'b_id' | 'm_bl';
+  code_type: CodeTypeId;
   code_value: string;
   client_code: Generated<string>;
   contractual_eta_pod: ColumnType<Date, Date | string | null, Date | string | null> | null;
@@ -184,58 +192,15 @@ interface TrackingRequestsTable {
   modified_at: Generated<Date>;
 }
 
-/** The milestones of a shipment; each has the five dates of MILESTONE_DATE_KINDS. */
-export const MILESTONES = [
-  'origin_pickup',
-  'empty_pickup',
-  'pol_arrival',
-  'pol_loaded',
-  'pol_discharge',
-  'pol_vessel_departure',
-  'tsp1_vessel_arrival',
-  'tsp1_discharge',
-  'tsp1_loaded',
-  'tsp1_vessel_departure',
-  'tsp2_vessel_arrival',
-  'tsp2_discharge',
-  'tsp2_loaded',
-  'tsp2_vessel_departure',
-  'tsp3_vessel_arrival',
-  'tsp3_discharge',
-  'tsp3_loaded',
-  'tsp3_vessel_departure',
-  'tsp4_vessel_arrival',
-  'tsp4_discharge',
-  'tsp4_loaded',
-  'tsp4_vessel_departure',
-  'pod_vessel_arrival',
-  'pod_discharge',
-  'pod_departure',
-  'delivery',
-  'empty_return',
-  'lif_arrival',
-  'lif_departure',
-] as const;
-export type Milestone = (typeof MILESTONES)[number];
-export const MILESTONE_DATE_KINDS = [
-  'planned_initial',
-  'planned_last',
-  'actual',
-  'detected',
-  'prediction',
-] as const;
-type MilestoneDateKind = (typeof MILESTONE_DATE_KINDS)[number];
-export type MilestoneDateColumn = `${Milestone}_${MilestoneDateKind}`;
+/** The five dates of every milestone (the domain's MILESTONE_DATE_COLUMNS). */
 type MilestoneColumns = { [K in MilestoneDateColumn]: NullableTs };
 
-type LegColumns = { [K in `leg${1 | 2 | 3 | 4 | 5}_voyage`]: string | null } & {
-  [K in `leg${1 | 2 | 3 | 4 | 5}_vessel_id`]: number | null;
+type LegNumber = (typeof LEG_NUMBERS)[number];
+type LegColumns = { [K in `leg${LegNumber}_voyage`]: string | null } & {
+  [K in `leg${LegNumber}_vessel_id`]: number | null;
 };
-type LocationColumns = {
-  [
-    K in `${'origin' | 'empty_pickup' | 'pol' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4' | 'pod' | 'dlv' | 'empty_return' | 'lif' | 'availability'}_loc_id`
-  ]: number | null;
-};
+/** The id column behind each place of the API's answers (`pol_loc` → pol_loc_id). */
+type LocationColumns = { [K in `${LocationKey}_id`]: number | null };
 type DurationColumns = {
   [
     K in `days_in_${'tsp' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4' | 'pol' | 'pod'}${'' | '_planned_initial' | '_planned_last'}`
@@ -261,14 +226,14 @@ export type ShipmentsTable = MilestoneColumns &
   LocationColumns &
   DurationColumns &
   ShipmentApiColumns & {
-    id: Generated<BigId>;
+    id: BigId;
     company_id: number;
     tracking_request_id: number;
     carrier_id: number;
     project_id: number | null;
     status: Generated<number>;
     status_text: Generated<string>;
-    lifecycle_status: Generated<'active' | 'expired' | 'completed'>;
+    lifecycle_status: Generated<LifecycleStatus>;
     weight: NullableNum;
     container_number: string;
     container_type_str: string | null;
@@ -314,7 +279,7 @@ export type ShipmentsTable = MilestoneColumns &
   };
 
 interface CarrierEventsTable {
-  id: Generated<BigId>;
+  id: BigId;
   carrier_id: number;
   event_id: string;
   event_type: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT';
@@ -341,7 +306,7 @@ interface ShipmentEventsTable {
 }
 
 interface RejectedEventsTable {
-  id: Generated<BigId>;
+  id: BigId;
   carrier_id: number | null;
   tracking_request_id: number | null;
   raw: Json<unknown> | null;
@@ -363,7 +328,7 @@ interface DcsaSubscriptionsTable {
 }
 
 interface AlertEventsTable {
-  id: Generated<BigId>;
+  id: BigId;
   company_id: number;
   shipment_id: BigId;
   code: number;
@@ -374,7 +339,7 @@ interface AlertEventsTable {
 }
 
 interface MilestoneDateChangesTable {
-  id: Generated<BigId>;
+  id: BigId;
   shipment_id: BigId;
   field: string;
   old_value: NullableTs;
@@ -457,7 +422,7 @@ interface RejectedEventsKindColumns {
 
 /** migrations/0008: every other content a carrier published under the same eventID. */
 interface CarrierEventVersionsTable {
-  id: Generated<BigId>;
+  id: BigId;
   carrier_event_id: BigId;
   version: number;
   raw: Json<Record<string, unknown>>;
@@ -491,7 +456,7 @@ interface LoginFailuresDeviceColumns {
 
 /** migrations/0009_contact_requests.sql */
 interface ContactRequestsTable {
-  id: Generated<BigId>;
+  id: BigId;
   name: string;
   email: string;
   phone: Generated<string>;
@@ -548,7 +513,7 @@ interface ExportTemplatesTable {
 
 /** migrations/0014_report_runs.sql */
 interface ReportRunsTable {
-  id: Generated<BigId>;
+  id: BigId;
   kind: 'template' | 'digest';
   template_id: number | null;
   user_id: number;

@@ -96,7 +96,6 @@ const GENERIC: Template[] = [
   ],
   ['Enter a valid email address.', 'Introduzca una dirección de correo electrónico válida.'],
   ['Enter a valid value.', 'Introduzca un valor válido.'],
-  ['Enter a valid date.', 'Introduzca una fecha válida.'],
   ['Must be a valid boolean.', 'Debe ser verdadero o falso.'],
   [
     'Expected a list of items but got type "{type}".',

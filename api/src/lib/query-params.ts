@@ -1,11 +1,13 @@
 // The query-parameter vocabulary of every route and list service (ids from the path, `ordering`, repeated keys,
 // id and choice lists, dates, integers, booleans, LIKE patterns): one parser and one message per mistake, in lib/
 // so that no route folder imports another.
+import { INVALID_DATE } from '@portal/shared-api/domain';
 import { badRequest, notFound, type ErrorCollector } from './errors';
+import { valueText } from './validation';
 
 /** The one message of each query-parameter mistake (translated by src/i18n/catalogue.ts). */
 export const QUERY_MESSAGES = {
-  invalidDate: 'Invalid date',
+  invalidDate: INVALID_DATE,
   integer: 'A valid integer is required.',
   positive: 'Ensure this value is greater than or equal to 1.',
   boolean: 'Must be a valid boolean.',
@@ -33,9 +35,9 @@ export function parseOrdering<K extends string>(
   allowed: readonly K[],
   fallback: Ordering<K>,
 ): Ordering<K> {
-  const value = Array.isArray(raw) ? raw[0] : raw;
+  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value === null || value === '') return fallback;
-  const text = String(value).trim();
+  const text = valueText(value).trim();
   const direction = text.startsWith('-') ? 'desc' : 'asc';
   const key = text.replace(/^[-+]/, '');
   if (!(allowed as readonly string[]).includes(key)) {

@@ -13,6 +13,11 @@ const EMAIL =
 const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
 if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', isEmail);
 
+/** A value the client sent, as a message quotes it: a string as it is, any other JSON value as JSON. */
+export function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+}
+
 /** Python-style type name, as DRF reports it. */
 function typeName(value: unknown): string {
   if (value === null) return 'NoneType';
@@ -84,7 +89,7 @@ function messageFor(error: ValueError): string {
     case ValueErrorType.Union: {
       const variants = (schema.anyOf ?? []).filter((s) => s[Kind] !== 'Null');
       if (variants.length > 0 && variants.every((s) => s[Kind] === 'Literal')) {
-        return `"${typeof value === 'object' ? JSON.stringify(value) : String(value)}" is not a valid choice.`;
+        return `"${valueText(value)}" is not a valid choice.`;
       }
       // A nullable type: report the error of the non-null variant.
       const first = variants[0] ? Value.Errors(variants[0], value).First() : undefined;

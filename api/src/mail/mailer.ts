@@ -2,6 +2,7 @@
 // (smtp://user:pass@host:port, smtps:// for implicit TLS). Used by the contact form and, later, by the
 // scheduled reports. Small on purpose: build it, send a message, close it.
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 
 interface MailMessage {
   to: string | string[];
@@ -35,14 +36,14 @@ export function createMailer(options: MailerOptions): Mailer {
   const timeout = options.timeoutMs ?? 10_000;
   const url = new URL(options.smtpUrl);
   const local = ['localhost', '127.0.0.1', '::1'].includes(url.hostname);
-  const transport: Transporter = nodemailer.createTransport({
+  const transport: Transporter<SMTPTransport.SentMessageInfo> = nodemailer.createTransport({
     url: options.smtpUrl,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout * 3,
     // A local development server (maildev) speaks plain SMTP; elsewhere STARTTLS is used when offered.
     ignoreTLS: local && url.protocol === 'smtp:',
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  } satisfies SMTPTransport.Options);
   return {
     async send(message) {
       const info = await transport.sendMail({ ...message, from: message.from ?? options.from });

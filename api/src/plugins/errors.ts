@@ -1,5 +1,6 @@
 // Error answers for the whole app: `{field: [messages]}` or `{detail: message}`, never Fastify's
 // default shape, and no internals on 5xx.
+import { INVALID_DATE } from '@portal/shared-api/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, MESSAGES, type ErrorBody, type FieldErrors } from '../lib/errors';
 import { fieldOf } from '../lib/validation';
@@ -25,7 +26,7 @@ interface DatabaseError {
 const CLASS_22_MESSAGES: Record<string, string> = {
   '22003': 'A number is out of range.',
   '22008': 'A date is out of range.',
-  '22007': 'Enter a valid date.',
+  '22007': INVALID_DATE,
   '22P02': 'Invalid value.',
   '22021': 'Null characters are not allowed.',
   '22001': 'A value is too long.',
@@ -87,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.headers(error.headers);
       return send(reply, error.statusCode, error.body);
     }
-    const err = error as FastifyError;
+    const err = error;
     if (err.validation) {
       const fields: FieldErrors = {};
       for (const item of err.validation) {
@@ -98,7 +99,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return send(reply, 400, fields);
     }
-    const database = databaseFieldErrors(err as DatabaseError);
+    const database = databaseFieldErrors(err);
     if (database) return send(reply, 400, database);
     const status = err.statusCode ?? 500;
     if (status >= 500) {

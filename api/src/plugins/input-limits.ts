@@ -113,6 +113,6 @@ export function registerInputLimits(app: FastifyInstance): void {
 
 function isPlainJson(value: object): boolean {
   if (Array.isArray(value)) return true;
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }

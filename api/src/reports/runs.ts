@@ -11,12 +11,7 @@ import {
   thresholdsOf,
   type HealthThresholds,
 } from '../services/health';
-import {
-  parseShipmentFilters,
-  resolveSearch,
-  shipmentConditions,
-  type RawQuery,
-} from '../services/shipment-filters';
+import { parseShipmentFilters, resolveSearch, shipmentConditions } from '../services/shipment-filters';
 import {
   customFormFields,
   findField,
@@ -279,7 +274,7 @@ async function templateMail(
     .filter((f): f is ExportField => Boolean(f));
   if (fields.length === 0) throw new Error('the template has no column left to export');
   const now = new Date();
-  const filters = parseShipmentFilters(template.filters as RawQuery, now);
+  const filters = parseShipmentFilters(template.filters, now);
   await resolveSearch(db, filters);
   const thresholds = await loadThresholds(db, owner.id);
   const conditions = shipmentConditions(filters, thresholds, now, owner.company_id);
@@ -308,7 +303,7 @@ async function templateMail(
       period: run.period.slice(run.period.indexOf(':') + 1),
       rows,
       filters: template.filters,
-      link: `${settings.portalUrl.replace(/\/+$/, '')}/shipments${query.size ? `?${query}` : ''}`,
+      link: `${settings.portalUrl.replace(/\/+$/, '')}/shipments${query.size ? `?${query.toString()}` : ''}`,
     }),
     filename: `${template.name.replace(/[^\w.\- ]+/g, '_').slice(0, 80) || 'report'}-${run.period.replace(':', '-')}.xlsx`,
     buffer,

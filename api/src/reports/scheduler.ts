@@ -38,7 +38,7 @@ export async function startReportScheduler(
     schema: options.schema ?? 'pgboss',
     schedule: true,
     supervise: true,
-  } as PgBoss.ConstructorOptions);
+  });
   boss.on('error', (err) => log(`pg-boss (reports): ${err.message}`));
   await boss.start();
   const sendQueue: PgBoss.Queue = {
@@ -77,7 +77,7 @@ export async function startReportScheduler(
     async stop() {
       // Waits for a send in progress (a slow SMTP server, a loaded machine) before the caller closes the
       // database: a worker still running then would fail on a closed pool.
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false } as PgBoss.StopOptions);
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
       // pg-boss resolves stop() while a worker's fetch is still in flight; the job it brings back then runs (and
       // is completed) after stop. Give that fetch one polling interval and a second to land before returning.
       await new Promise((resolve) => setTimeout(resolve, polling.pollingIntervalSeconds * 1000 + 1000));

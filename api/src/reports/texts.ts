@@ -1,5 +1,7 @@
 // The words of the report and digest e-mails, in the recipient's language (es or en), as text and HTML.
+import { HEALTH_TEXTS } from '@portal/shared-api/domain';
 import type { ExportLang } from '../services/export/fields';
+import { valueText } from '../lib/validation';
 
 export interface MailTexts {
   subject: string;
@@ -50,9 +52,7 @@ const DATE_ENDS: Record<string, Words> = {
   rel_max: { en: 'until (days from today)', es: 'hasta (días desde hoy)' },
 };
 const VALUE_WORDS: Record<string, Words> = {
-  ontrack: { en: 'On track', es: 'En plazo' },
-  delayed: { en: 'Later than expected', es: 'Más tarde de lo previsto' },
-  alerted: { en: 'Attention required', es: 'Requiere atención' },
+  ...HEALTH_TEXTS,
   new: { en: 'New', es: 'Nueva' },
   ongoing: { en: 'Ongoing', es: 'En curso' },
   invalid: { en: 'Invalid', es: 'No válida' },
@@ -114,7 +114,7 @@ const cellIn =
     if (v instanceof Date) return v.toISOString().slice(0, 16).replace('T', ' ');
     if (typeof v === 'number')
       return v.toLocaleString(lang === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: 2 });
-    return String(v);
+    return valueText(v);
   };
 
 export function digestText(

@@ -2,7 +2,12 @@
 // parses a query string into checked filters (400 `{field: [messages]}` on bad values) and turns them into SQL
 // conditions and ORDER BY terms on the `shipments` table. Shared by the list, the map points and the stats.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database, TrackingRequestStatus } from '../db/types';
+import {
+  SHIPMENT_ORDERING_FIELDS,
+  type ShipmentOrderingField,
+  type TrackingRequestStatus,
+} from '@portal/shared-api/domain';
+import type { Database } from '../db/types';
 import { lookupsColumn, selectShipments } from './shipment-serializer';
 import { ErrorCollector } from '../lib/errors';
 import {
@@ -38,7 +43,7 @@ export const SHIPMENT_STATUS_VALUES = STATUSES;
 type ShipmentStatusValue = TrackingRequestStatus;
 
 /** The 22 sortable columns (`ordering=field` ascending, `-field` descending) and what they sort by. */
-const ORDERING_FIELDS = {
+const ORDERING_FIELDS: Readonly<Record<ShipmentOrderingField, RawBuilder<unknown> | null>> = {
   id: sql`shipments.id`,
   container_number: sql`shipments.container_number`,
   container_type_str: sql`shipments.container_type_str`,
@@ -62,9 +67,9 @@ const ORDERING_FIELDS = {
   last_alert_code: sql`shipments.last_alert_code`,
   last_update: sql`shipments.last_update`,
   created_at: sql`shipments.created_at`,
-} as const;
-export type OrderingField = keyof typeof ORDERING_FIELDS;
-export const ORDERING_FIELD_NAMES = Object.keys(ORDERING_FIELDS) as OrderingField[];
+};
+type OrderingField = ShipmentOrderingField;
+export const ORDERING_FIELD_NAMES: readonly OrderingField[] = SHIPMENT_ORDERING_FIELDS;
 /** Other names accepted for a sortable column. */
 const ORDERING_ALIASES: Record<string, OrderingField> = {
   carrier_name: 'carrier',

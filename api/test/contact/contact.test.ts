@@ -14,7 +14,11 @@ import { freePort, startSmtp } from '../helpers/servers';
 
 const URL = '/api/products/send-mail/';
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  fn: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 20_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await fn();
@@ -210,9 +214,7 @@ describe('delivery', () => {
         payload: valid({ company, comments: 'Need ERP integration.' }),
       });
       expect(res.statusCode).toBe(201);
-      const mail = await waitFor('the mail', async () =>
-        inbox.mails.find((m) => m.subject?.includes(company)),
-      );
+      const mail = await waitFor('the mail', () => inbox.mails.find((m) => m.subject?.includes(company)));
       expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('sales@test.example');
       expect(mail.replyTo?.text).toBe('ana@example.com');
       expect(mail.text).toContain('Name: Ana García');
@@ -252,7 +254,7 @@ describe('delivery', () => {
 
     const inbox = await startSmtp(port);
     try {
-      const mail = await waitFor('the mail after the server came back', async () =>
+      const mail = await waitFor('the mail after the server came back', () =>
         inbox.mails.find((m) => m.subject?.includes(company)),
       );
       expect(mail.text).toContain(`Company: ${company}`);

@@ -36,7 +36,7 @@ export async function startReceiver(): Promise<Receiver> {
     accepted: (path) =>
       receiver.received.filter((r) => r.path === path && r.answered >= 200 && r.answered < 300),
     behave: () => ({ status: 200 }),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

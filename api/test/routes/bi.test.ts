@@ -221,7 +221,7 @@ beforeAll(async () => {
       new_value: new Date(ata1.getTime() + 3 * DAY),
       changed_at: new Date(ata1.getTime() + DAY),
       carrier_event_id: String(lateRead.id),
-    } as never)
+    })
     .execute();
 
   // A third company with 31 containers stopped at POD for 20 days: the table pages.

@@ -81,7 +81,7 @@ describe('template', () => {
     expect(header.join(',')).toBe(HEADER);
     const help = wb.getWorksheet('Instructions');
     const texts: string[] = [];
-    help?.eachRow((row) => texts.push(String(row.getCell(1).value ?? '')));
+    help?.eachRow((row) => texts.push(row.getCell(1).text));
     expect(texts).toEqual(expect.arrayContaining(['MAEU', 'EGLV', 'code_type']));
     const slash = await ctx.app.inject({
       method: 'GET',

@@ -94,7 +94,7 @@ beforeAll(async () => {
       tracking_request_id: otherRequest,
       carrier_id: 1,
       container_number: 'OTHU0000000',
-    } as never)
+    })
     .execute();
 });
 

@@ -286,7 +286,7 @@ describe('bulk upload', () => {
       'MAEU,c_id,MSCU1234566,2026-13-45\n';
     const res = await upload('rows.csv', csv, ES);
     expect(res.statusCode).toBe(400);
-    const body = res.json() as Record<string, string[]>;
+    const body = res.json<Record<string, string[]>>();
     expect(body.non_field_errors).toEqual([
       '3 de 3 filas tienen errores; no se ha importado nada. Corríjalas y vuelva a subir el archivo.',
     ]);
@@ -296,6 +296,6 @@ describe('bulk upload', () => {
     expect(body['row 3']).toEqual(['code_value: Este campo es obligatorio.']);
     expect(body['row 4'][0]).toMatch(/^contractual_eta_pod: La fecha tiene un formato incorrecto/);
     const en = await upload('rows.csv', csv, EN);
-    expect((en.json() as Record<string, string[]>)['row 3']).toEqual(['code_value: This field is required.']);
+    expect(en.json<Record<string, string[]>>()['row 3']).toEqual(['code_value: This field is required.']);
   });
 });

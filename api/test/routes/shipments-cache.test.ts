@@ -42,7 +42,7 @@ async function insertShipments(
 async function list(query: string): Promise<{ count: number; ids: string[] }> {
   const res = await std({ method: 'GET', url: `/api/shipments/?${query}` });
   expect(res.statusCode).toBe(200);
-  const body = res.json() as { count: number; results: Array<{ id: number }> };
+  const body = res.json<{ count: number; results: Array<{ id: number }> }>();
   return { count: body.count, ids: body.results.map((r) => String(r.id)) };
 }
 
@@ -176,7 +176,7 @@ describe('answers reused under the data version', () => {
         cause_key: `cache-test-${late}`,
         details: JSON.stringify({ message: 'test' }),
         walltime: new Date(),
-      } as never)
+      })
       .execute();
     const alerted = sql`alert_codes && ARRAY[901]`;
     await expectSame('health=alerted&ordering=-eta', alerted);
@@ -248,7 +248,7 @@ describe('POD time-of-arrival warning risk in health (issue 14)', () => {
         .execute();
     const alertedIds = async () => (await list('health=alerted&ordering=-eta')).ids;
     const health = async (id: string) =>
-      ((await std({ method: 'GET', url: `/api/shipments/${id}/` })).json() as { health: string }).health;
+      (await std({ method: 'GET', url: `/api/shipments/${id}/` })).json<{ health: string }>().health;
 
     await setRisk(null);
     let ids = await alertedIds();

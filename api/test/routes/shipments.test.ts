@@ -187,7 +187,7 @@ type Row = { id: number; health: string; [k: string]: unknown };
 const list = async (caller: Caller, query = '') => {
   const res = await caller({ method: 'GET', url: `/api/shipments/${query ? `?${query}` : ''}` });
   expect(res.statusCode).toBe(200);
-  return res.json() as { count: number; next: string | null; previous: string | null; results: Row[] };
+  return res.json<{ count: number; next: string | null; previous: string | null; results: Row[] }>();
 };
 const idsOf = (body: { results: Row[] }) => body.results.map((r) => String(r.id)).sort();
 const sorted = (...names: string[]) => names.map((n) => ids[n]).sort();
@@ -442,7 +442,7 @@ describe('GET /api/shipments/coordinates/', () => {
   it('answers the active positioned shipments as compact points, filtered', async () => {
     const res = await std({ method: 'GET', url: '/api/shipments/coordinates/' });
     expect(res.statusCode).toBe(200);
-    const points = res.json() as Array<Record<string, unknown>>;
+    const points = res.json<Array<Record<string, unknown>>>();
     expect(points.map((p) => String(p.id)).sort()).toEqual(sorted('a', 'b'));
     expect(points.find((p) => String(p.id) === ids.a)).toEqual({
       id: Number(ids.a),
@@ -685,7 +685,7 @@ describe('shipment actions', () => {
       ],
       [{}, { sf_data: ['This field is required.'] }],
     ] as const) {
-      const bad = await std({ method: 'POST', url, payload: payload as Record<string, unknown> });
+      const bad = await std({ method: 'POST', url, payload: payload });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual(expected);
     }

@@ -137,7 +137,7 @@ describe('GET /api/tracking-requests/export/ (xlsx)', () => {
     expect(sheet.autoFilter).toBe('A1:K1');
     for (let c = 1; c <= 11; c++) {
       expect(sheet.getRow(1).getCell(c).font?.bold).toBe(true);
-      const header = String(sheet.getRow(1).getCell(c).value);
+      const header = sheet.getRow(1).getCell(c).text;
       expect(sheet.getColumn(c).width).toBeGreaterThanOrEqual(Math.max(10, header.length + 2));
     }
     expect(sheet.getColumn(11).width).toBeGreaterThanOrEqual(17); // 'yyyy-mm-dd hh:mm' fits

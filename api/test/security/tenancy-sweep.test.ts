@@ -368,7 +368,7 @@ describe('limited user sweep over the OpenAPI document', () => {
           if (status === 404) notFound.set(key, (notFound.get(key) ?? 0) + 1);
           answered.set(key, (answered.get(key) ?? 0) + 1);
           if (status >= 200 && status < 300) {
-            const fields = Object.keys((payload ?? {}) as object);
+            const fields = Object.keys(payload ?? {});
             const allowed = LIMITED_MAY.some(
               (m) =>
                 m.op === key &&

@@ -178,7 +178,7 @@ describe('1. carrier clocks ahead of ours', () => {
     const cursor = await cursorOf(id);
     expect(cursor!.getTime()).toBeLessThanOrEqual(Date.now());
     const stored = await sql<{ event_created_at: Date; created_clamped_from: Date | null }>`
-      SELECT event_created_at, created_clamped_from FROM carrier_events WHERE event_id = ${future.eventID as string}`.execute(
+      SELECT event_created_at, created_clamped_from FROM carrier_events WHERE event_id = ${future.eventID}`.execute(
       ctx.handle.db,
     );
     expect(stored.rows[0].created_clamped_from?.toISOString()).toBe('2099-01-01T00:00:00.000Z');

@@ -156,7 +156,7 @@ test('a retraction pushed by the carrier discards the event, the milestone goes,
     trackingRequestId: id,
     source: 'poll',
     relevance: true,
-    events: [load.event as DcsaEvent],
+    events: [load.event],
     now: h.clock.now,
   });
   expect(late).toMatchObject({ inserted: 0, rejected: 1 });
@@ -176,9 +176,7 @@ test('a retraction pushed by the carrier discards the event, the milestone goes,
     trackingRequestId: id,
     source: 'poll',
     relevance: true,
-    events: [
-      { ...load.event, eventCreatedDateTime: new Date(h.clock.now + 60_000).toISOString() } as DcsaEvent,
-    ],
+    events: [{ ...load.event, eventCreatedDateTime: new Date(h.clock.now + 60_000).toISOString() }],
     now: h.clock.now + 120_000,
   });
   expect(again.inserted).toBe(1);
@@ -262,7 +260,7 @@ describe('the v3 consumer endpoint', () => {
       equipmentReference: ref,
       emptyIndicatorCode: 'LADEN',
       eventLocation: { UNLocationCode: 'NLRTM' },
-    } as DcsaEvent);
+    });
     const bad = { ...good, eventID: `v3-bad-${ref}`, eventDateTime: '2024-03-04T06:00:00+0100' };
     const iot = { eventID: `v3-iot-${ref}`, eventClassification: { eventTypeCode: 'IOT' } };
     const body = JSON.stringify({ events: [good, bad, iot] });

@@ -114,15 +114,17 @@ describe('simulator DCSA server', () => {
     expect((await get(url)).json()).toEqual([]);
     const middle = journey.legs[0].actualDeparture + 3_600_000;
     now = middle;
-    const partial = (await get(url)).json() as Array<{
-      eventCreatedDateTime: string;
-      eventClassifierCode: string;
-    }>;
+    const partial = (await get(url)).json<
+      Array<{
+        eventCreatedDateTime: string;
+        eventClassifierCode: string;
+      }>
+    >();
     expect(partial.length).toBe(journey.events.filter((e) => e.createdAt <= middle).length);
     expect(partial.length).toBeLessThan(journey.events.length);
     expect(partial.every((e) => Date.parse(e.eventCreatedDateTime) <= middle)).toBe(true);
     now = FAR_FUTURE;
-    const all = (await get(url)).json() as Array<{ eventID: string }>;
+    const all = (await get(url)).json<Array<{ eventID: string }>>();
     expect(all.map((e) => e.eventID)).toEqual(journey.events.map((e) => e.event.eventID));
   });
 
@@ -148,7 +150,7 @@ describe('simulator DCSA server', () => {
       await get(
         `/carriers/MAEU/v2/events?carrierBookingReference=BKG1000001&limit=1000&eventCreatedDateTime:gte=${encodeURIComponent(since)}`,
       )
-    ).json() as Array<{ eventCreatedDateTime: string }>;
+    ).json<Array<{ eventCreatedDateTime: string }>>();
     expect(later.length).toBe(
       journey.events.filter((e) => Date.parse(e.event.eventCreatedDateTime) >= Date.parse(since)).length,
     );
@@ -164,7 +166,7 @@ describe('simulator DCSA server', () => {
     while (url) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
-      const page = res.json() as Array<{ eventID: string }>;
+      const page = res.json<Array<{ eventID: string }>>();
       expect(page.length).toBeLessThanOrEqual(7);
       ids.push(...page.map((e) => e.eventID));
       pages++;
@@ -195,7 +197,7 @@ describe('simulator DCSA server', () => {
   it('misbehaves when told to, for the given number of answers', async () => {
     const url = '/carriers/CMDU/v2/events?carrierBookingReference=BKG2000002&limit=1000';
     now = FAR_FUTURE;
-    const clean = (await get(url)).json() as Array<Record<string, unknown>>;
+    const clean = (await get(url)).json<Array<Record<string, unknown>>>();
     sim.setFault('CMDU', { kind: '5xx', times: 1 });
     expect((await get(url)).statusCode).toBe(503);
     expect((await get(url)).statusCode).toBe(200);
@@ -207,7 +209,7 @@ describe('simulator DCSA server', () => {
     sim.setFault('CMDU', { kind: 'out-of-order', times: 1 });
     expect((await get(url)).json()).toEqual([...clean].reverse());
     sim.setFault('CMDU', { kind: 'wrong-schema', times: 1 });
-    const broken = (await get(url)).json() as unknown[];
+    const broken = (await get(url)).json<unknown[]>();
     expect(broken.filter((e) => !validateEvent(e).ok)).toHaveLength(Math.ceil(clean.length / 2));
     expect((await get(url)).json()).toEqual(clean);
   });

@@ -6,3 +6,4 @@ export * from './tracking-requests';
 export * from './shipments';
 export * from './containers';
 export * from './messages';
+export * from './bi';

@@ -4,11 +4,17 @@
 /** The caller's health of a shipment (spec section 3), computed with the caller's thresholds. */
 export const HEALTH_VALUES = ['ontrack', 'delayed', 'alerted'] as const;
 export type ShipmentHealth = (typeof HEALTH_VALUES)[number];
+/** Each health value in both languages: the spec's English, and the Spanish every screen, export and e-mail uses. */
+export const HEALTH_TEXTS: Readonly<Record<ShipmentHealth, { en: string; es: string }>> = {
+  ontrack: { en: 'On track', es: 'En plazo' },
+  delayed: { en: 'Later than expected', es: 'Más tarde de lo previsto' },
+  alerted: { en: 'Attention required', es: 'Requiere atención' },
+};
 /** The spec's wording of each health value. */
 export const HEALTH_LABELS: Readonly<Record<ShipmentHealth, string>> = {
-  ontrack: 'On track',
-  delayed: 'Later than expected',
-  alerted: 'Attention required',
+  ontrack: HEALTH_TEXTS.ontrack.en,
+  delayed: HEALTH_TEXTS.delayed.en,
+  alerted: HEALTH_TEXTS.alerted.en,
 };
 
 export const LIFECYCLE_STATUSES = ['active', 'expired', 'completed'] as const;

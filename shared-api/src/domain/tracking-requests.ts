@@ -58,12 +58,28 @@ export const CODE_TYPE_IDS: readonly CodeTypeId[] = CODE_TYPES.map((c) => c.id);
 /** The English name of a code type ('Container number', …). */
 export const codeTypeName = (id: CodeTypeId): string => CODE_TYPES.find((c) => c.id === id)?.name ?? id;
 
-/**
- * The sortable columns of the tracking request list, in its order: each an ordering field of
- * GET tracking-requests/ (`ordering=-created_at`; the API also sorts by project_id and carrier_id).
- */
-export const TRACKING_REQUEST_ORDERING_FIELDS = [
+/** The columns of the tracking request list (spec section 2) in display order, each a field of its rows. */
+export const TRACKING_REQUEST_LIST_COLUMNS = [
   'id',
+  'status',
+  'code_type',
+  'code_value',
+  'client_code',
+  'project',
+  'carrier',
+  'shipments_count',
+  'shipments_health',
+  'contractual_eta_pod',
+  'contractual_eta_dlv',
+  'container_filter',
+  'last_update',
+  'created_at',
+  'modified_at',
+] as const;
+export type TrackingRequestListColumn = (typeof TRACKING_REQUEST_LIST_COLUMNS)[number];
+
+/** The list's default columns (spec section 2), shown when none are chosen; id, always shown, is not among them. */
+export const TRACKING_REQUEST_DEFAULT_COLUMNS: readonly TrackingRequestListColumn[] = [
   'status',
   'code_type',
   'code_value',
@@ -73,8 +89,19 @@ export const TRACKING_REQUEST_ORDERING_FIELDS = [
   'shipments_count',
   'contractual_eta_pod',
   'contractual_eta_dlv',
-  'last_update',
   'created_at',
-  'modified_at',
-] as const;
-export type TrackingRequestOrderingField = (typeof TRACKING_REQUEST_ORDERING_FIELDS)[number];
+];
+
+/**
+ * The sortable columns of the tracking request list, in its order: each an ordering field of
+ * GET tracking-requests/ (`ordering=-created_at`; the API also sorts by project_id and carrier_id). The two
+ * others are a count by health and a list, which do not sort.
+ */
+export type TrackingRequestOrderingField = Exclude<
+  TrackingRequestListColumn,
+  'shipments_health' | 'container_filter'
+>;
+export const TRACKING_REQUEST_ORDERING_FIELDS: readonly TrackingRequestOrderingField[] =
+  TRACKING_REQUEST_LIST_COLUMNS.filter(
+    (c): c is TrackingRequestOrderingField => c !== 'shipments_health' && c !== 'container_filter',
+  );

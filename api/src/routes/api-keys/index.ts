@@ -2,7 +2,6 @@
 // list, create (the key is in the answer of the create call and nowhere else) and revoke (at once).
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import type { ApiKeyScope } from '../../db/types';
 import { ErrorCollector, notFound } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { requireAuth, requireManager } from '../../plugins/auth';
@@ -152,7 +151,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
             company_id: profile.company_id,
             created_by: user.id,
             name,
-            scope: body.scope as ApiKeyScope,
+            scope: body.scope,
             key_hash: hash,
             prefix,
             ...(body.rate_limit_per_minute ? { rate_limit_per_minute: body.rate_limit_per_minute } : {}),

@@ -214,7 +214,7 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = existing.get(keyOf(v.value));
       if (id !== undefined) add(v.line, 'code_value', TR_MESSAGES.duplicate(id, v.value.code_type));
     }
-    const fail = async (summary: string[]) => {
+    const fail = (summary: string[]): never => {
       const body: FieldErrors = { non_field_errors: summary };
       for (const [line, messages] of [...rowErrors].sort((a, b) => a[0] - b[0]))
         body[`row ${line}`] = messages;
@@ -234,7 +234,7 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           TR_MESSAGES.cap(company.max_tracking_requests, company.actual_tracking_requests, rows.length),
         );
       }
-      await fail(summary);
+      fail(summary);
     }
     const ids = await app.db.transaction().execute(async (trx) => {
       await lockCompanyForAdding(trx, companyId, valid.length);
@@ -249,7 +249,7 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (id !== undefined) add(v.line, 'code_value', TR_MESSAGES.duplicate(id, v.value.code_type));
       }
       if (rowErrors.size > 0)
-        await fail([`${rowErrors.size} of ${rows.length} rows have errors; nothing was imported.`]);
+        fail([`${rowErrors.size} of ${rows.length} rows have errors; nothing was imported.`]);
       return insertRequests(
         trx,
         companyId,

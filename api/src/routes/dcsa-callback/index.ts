@@ -65,7 +65,7 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
     max: limit.max,
     timeWindow: limit.timeWindowMs,
     keyGenerator: (request) =>
-      `${request.ip}|${String((request.params as { subscriptionId?: unknown }).subscriptionId ?? '')}`,
+      `${request.ip}|${(request.params as { subscriptionId?: string }).subscriptionId ?? ''}`,
     errorResponseBuilder: (_request, context) =>
       new ApiError(
         429,

@@ -64,7 +64,7 @@ export const eventCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (listParam(request.query.category).length > 0) {
         base = categories.length
           ? base.where('category', 'in', categories)
-          : base.where(({ lit }) => lit(false));
+          : base.where((eb) => eb.lit(false));
       }
       const { count } = await base
         .select((eb) => eb.fn.countAll<string>().as('count'))

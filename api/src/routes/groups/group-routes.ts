@@ -274,13 +274,7 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const companyId = caller(request).profile.company_id;
-        const { name, lists } = await check(
-          app.db,
-          companyId,
-          request.body as Record<string, unknown>,
-          true,
-          null,
-        );
+        const { name, lists } = await check(app.db, companyId, request.body, true, null);
         const id = await app.db
           .transaction()
           .execute(async (trx) => {

@@ -7,6 +7,7 @@
 // counts each kind under the other filters.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { INVALID_DATE } from '@portal/shared-api/domain';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { RejectedEventKind } from '../../db/types';
 import { badRequest, permissionDenied, type FieldErrors } from '../../lib/errors';
@@ -135,7 +136,7 @@ export function parseFilters(q: QueryValue): Filters {
     const raw = q[name]?.trim();
     if (!raw) return null;
     if (!isDate(raw)) {
-      errs[name] = ['Enter a valid date.'];
+      errs[name] = [INVALID_DATE];
       return null;
     }
     return raw;

@@ -17,7 +17,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/events/:id/${path}/`,
       {
         preValidation: async (request) => {
-          await findAlertEvent(request, (request.params as { id: string }).id);
+          await findAlertEvent(request, request.params.id);
           requireWrite(request);
         },
         schema: {

@@ -22,7 +22,6 @@ import {
   resolveSearch,
   shipmentConditions,
   shipmentPageQuery,
-  type RawQuery,
   type ShipmentFilters,
 } from '../../services/shipment-filters';
 import { compactMapPoints, wantsCompact } from '../../services/map-points';
@@ -126,7 +125,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const now = new Date();
-      const filters = parseShipmentFilters(request.query as RawQuery, now);
+      const filters = parseShipmentFilters(request.query, now);
       const thresholds = thresholdsFor(request);
       const companyId = caller(request).profile.company_id;
       // Reuse under the company's data version (services/shipments-cache.ts): the count for every page of the
@@ -140,7 +139,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const pageKey = `${pageNo}:${lang}`;
       const hit = cached?.pages.get(pageKey);
       if (cached?.count !== undefined && hit && hit.expires > Date.now()) {
-        return sendPage(reply, await paginate(request, cached.count, async () => []), hit.results);
+        return sendPage(reply, await paginate(request, cached.count, () => Promise.resolve([])), hit.results);
       }
       // The count and the page's JSON, computed once for concurrent requests of the same page.
       const compute = async (): Promise<{ count: number; page: CachedPage }> => {
@@ -172,7 +171,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       if (!cached || key === null) {
         const { count, page } = await compute();
-        return sendPage(reply, await paginate(request, count, async () => []), page.results);
+        return sendPage(reply, await paginate(request, count, () => Promise.resolve([])), page.results);
       }
       let pending = cached.pending.get(pageKey);
       if (!pending) {
@@ -185,7 +184,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         cached.pending.set(pageKey, pending);
       }
       const { count, page } = await pending;
-      return sendPage(reply, await paginate(request, count, async () => []), page.results);
+      return sendPage(reply, await paginate(request, count, () => Promise.resolve([])), page.results);
     },
   );
 
@@ -209,7 +208,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const now = new Date();
-      const filters = parseShipmentFilters(request.query as RawQuery, now);
+      const filters = parseShipmentFilters(request.query, now);
       filters.exclude_hidden = true;
       const thresholds = thresholdsFor(request);
       const companyId = caller(request).profile.company_id;
@@ -322,7 +321,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/shipments/:id/',
     {
       preValidation: async (request) => {
-        await findShipmentRef(request, (request.params as { id: string }).id);
+        await findShipmentRef(request, request.params.id);
         requireWrite(request);
       },
       schema: {

@@ -8,7 +8,7 @@ import { caller, canWrite } from '../../plugins/auth';
 
 /** A bigint id from a path, or 404 (no database call for garbage). */
 export function parseId(raw: unknown): string {
-  const text = String(raw ?? '');
+  const text = typeof raw === 'string' ? raw : '';
   if (!/^\d{1,18}$/.test(text) || /^0+$/.test(text)) throw notFound();
   return text;
 }

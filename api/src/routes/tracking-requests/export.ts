@@ -7,6 +7,7 @@
 // export): a frozen bold header with an autofilter, readable widths, numbers as numbers and dates as Excel dates.
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { TRACKING_REQUEST_DEFAULT_COLUMNS } from '@portal/shared-api/domain';
 import { Type } from '@sinclair/typebox';
 import { requestLang, translate, type Lang } from '../../i18n';
 import { badRequest, permissionDenied } from '../../lib/errors';
@@ -177,19 +178,7 @@ function columnWidth(column: ExportColumn, header: string): number {
 }
 
 /** Section 2's default columns of the tracking request list, id first. */
-const DEFAULT_EXPORT_COLUMNS = [
-  'id',
-  'status',
-  'code_type',
-  'code_value',
-  'client_code',
-  'project',
-  'carrier',
-  'shipments_count',
-  'contractual_eta_pod',
-  'contractual_eta_dlv',
-  'created_at',
-];
+const DEFAULT_EXPORT_COLUMNS: readonly string[] = ['id', ...TRACKING_REQUEST_DEFAULT_COLUMNS];
 export const MAX_EXPORT_ROWS = 100_000;
 /** Rows fetched from the cursor (and serialised) at a time. */
 export const EXPORT_BATCH = 1000;
@@ -290,7 +279,7 @@ export const trackingRequestExportRoutes: FastifyPluginAsyncTypebox = async (app
         await readExportRows({
           ...read,
           start: refuseOver,
-          rows: async (batch) => {
+          rows: (batch) => {
             for (const r of batch) lines.push(chosen.map((c) => csvValue(c, r, lang)));
           },
         });

@@ -22,7 +22,6 @@ import {
   requestShipments,
   retryRequest,
   transitionRequest,
-  type RequestInput,
 } from '../../services/tracking-requests';
 import { trackingRequestExportRoutes } from './export';
 import { parseBoolean, parseId, QUERY_MESSAGES } from '../../lib/query-params';
@@ -95,7 +94,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, profile } = caller(request);
       const thresholds = await loadThresholds(app.db, user.id);
-      const { conditions, order } = listQuery(request.query as Record<string, unknown>, thresholds);
+      const { conditions, order } = listQuery(request.query, thresholds);
       const base = filteredRequests(app.db, profile.company_id, conditions);
       return paginate(request, await countRequests(base), (limit, offset) =>
         requestPage(app.db, profile.company_id, thresholds, base, order, limit, offset),
@@ -142,7 +141,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user, profile } = caller(request);
-      const id = await createRequest(app.db, profile.company_id, user.id, request.body as RequestInput);
+      const id = await createRequest(app.db, profile.company_id, user.id, request.body);
       return reply.code(201).send(await detail(request, id));
     },
   );

@@ -15,7 +15,6 @@ import {
   UserProfileSchema,
   VIEW_PREFERENCE_FIELDS,
   profileOut,
-  type EditableField,
 } from './schema';
 
 /** The profile `id` of the caller's company, or 404. */
@@ -81,7 +80,7 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // whatever the body; a limited user may only send view preferences.
       preValidation: async (request) => {
         const { profile } = caller(request);
-        const target = await findInCompany(request, (request.params as { id: string }).id);
+        const target = await findInCompany(request, request.params.id);
         if (target.id !== profile.id) throw permissionDenied();
         if (!canWrite(profile.role_id)) {
           const body = request.body;
@@ -130,7 +129,7 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (value === 0) problems.add(field, MESSAGES.notZero);
           value = -Math.abs(value as number);
         }
-        changes[field] = (JSON_FIELDS as EditableField[]).includes(field) ? JSON.stringify(value) : value;
+        changes[field] = JSON_FIELDS.includes(field) ? JSON.stringify(value) : value;
       }
       // Attention-required codes must be codes of GET /api/event-codes/ (one query for both lists).
       const codeFields = ['attention_required_event_codes', 'email_report_attention_required_event_codes'];

@@ -1,17 +1,25 @@
 // The BI metric catalogue (spec sections 2 "BI page", 3 "BI metric definition", 6, 9): what each metric is,
 // how the page draws it, which filters it takes and its texts in English and Spanish. The numbers are
 // computed in ./metrics.ts; mfe-bi/README.md says what question each metric answers and how.
+import {
+  HEALTH_TEXTS,
+  HEALTH_VALUES,
+  SHIPMENT_STATUS_LABELS,
+  SHIPMENT_STATUS_TEXTS,
+  type BiCategory,
+  type BiColumnDef,
+  type BiFilterName,
+  type BiMetricDef,
+  type BiNumericFilter,
+  type BiText,
+  type BiUnit,
+  type ShipmentStatusText,
+} from '@portal/shared-api/domain';
 
 type CategoryKey = 'real_time' | 'history' | 'shipments' | 'tracking_quality' | 'customer_tracking';
-export type Unit = 'count' | 'percent' | 'days' | 'hours';
-export type Text = { en: string; es: string };
-
-interface Category {
-  key: CategoryKey;
-  /** client: every user; internal: superusers only (spec section 6). */
-  type: 'client' | 'internal';
-  labels: Text;
-}
+export type Unit = BiUnit;
+export type Text = BiText;
+type Category = BiCategory<CategoryKey>;
 
 const CATEGORIES: readonly Category[] = [
   { key: 'real_time', type: 'client', labels: { en: 'Real Time', es: 'Tiempo real' } },
@@ -29,49 +37,10 @@ const CATEGORIES: readonly Category[] = [
   },
 ];
 
-/** A numeric filter of a metric: a whole number from `min` (1, spec section 5) to `max`. */
-interface NumericFilter {
-  name: 'stopped_days' | 'dta';
-  default: number;
-  min: number;
-  max: number;
-  labels: Text;
-}
-
-type FilterName = 'carrier' | 'pol_loc' | 'pod_loc' | 'created_at_range';
-
-interface ColumnDef {
-  key: string;
-  labels: Text;
-  type: 'text' | 'number' | 'date' | 'percent';
-}
-
-export interface MetricDef {
-  category: CategoryKey;
-  metric: string;
-  type: 'client' | 'internal';
-  labels: Text;
-  /** The question the metric answers. */
-  description: Text;
-  numericFilters: NumericFilter[];
-  /** Grouped bars (one group per label, bars side by side), for metrics whose datasets are different measures. */
-  specialFormat: boolean;
-  specialType: 'table' | null;
-  /** No total line under the chart (averages and rates cannot be added up). */
-  hideTotal: boolean;
-  isNotStacked: boolean;
-  /** What is counted. */
-  entity: 'shipment' | 'tracking_request' | 'carrier_event' | 'company';
-  /** The call that answers it (GET; `/export` appended for the spreadsheet). */
-  url: string;
-  /** The selectors that apply (the others are ignored by the metric). */
-  filters: FilterName[];
-  unit: Unit;
-  /** The query parameters the call accepts (JSON schema, for the documentation and the page). */
-  schema: Record<string, unknown>;
-  /** Table metrics: the columns; chart metrics: the export columns (label, then one per dataset). */
-  columns: ColumnDef[];
-}
+type NumericFilter = BiNumericFilter<'stopped_days' | 'dta'>;
+type FilterName = BiFilterName;
+type ColumnDef = BiColumnDef;
+export type MetricDef = BiMetricDef<CategoryKey, NumericFilter['name']>;
 
 const ALL_FILTERS: FilterName[] = ['carrier', 'pol_loc', 'pod_loc', 'created_at_range'];
 
@@ -108,33 +77,15 @@ export const LIFE_STAGES = [
   'completed',
 ] as const;
 
-export const LIFE_STAGE_TEXT: Record<(typeof LIFE_STAGES)[number], Text> = {
-  unknown: { en: 'Unknown', es: 'Desconocido' },
-  waiting_for_pickup: { en: 'Waiting for pickup', es: 'Esperando recogida' },
-  land_transport_to_POL: { en: 'Land transport to POL', es: 'Transporte terrestre a POL' },
-  in_POL_terminal: { en: 'In POL terminal', es: 'En terminal de POL' },
-  waiting_for_departure_from_POL: { en: 'Waiting for departure from POL', es: 'Esperando salida de POL' },
-  ocean_transport_from_POL: { en: 'Ocean transport from POL', es: 'Transporte marítimo desde POL' },
-  in_transshipment: { en: 'In transshipment', es: 'En transbordo' },
-  ocean_transport_to_POD: { en: 'Ocean transport to POD', es: 'Transporte marítimo a POD' },
-  waiting_for_discharge_at_POD: { en: 'Waiting for discharge at POD', es: 'Esperando descarga en POD' },
-  in_POD_terminal: { en: 'In POD terminal', es: 'En terminal de POD' },
-  land_transport_to_Place_of_Delivery: {
-    en: 'Land transport to Place of Delivery',
-    es: 'Transporte terrestre al lugar de entrega',
-  },
-  delivered_returning_container: {
-    en: 'Delivered; returning container',
-    es: 'Entregado; devolviendo contenedor',
-  },
-  completed: { en: 'Completed', es: 'Completado' },
-};
-
-export const HEALTH_TEXT: Record<'ontrack' | 'delayed' | 'alerted', Text> = {
-  ontrack: { en: 'On track', es: 'En tiempo' },
-  delayed: { en: 'Later than expected', es: 'Más tarde de lo previsto' },
-  alerted: { en: 'Attention required', es: 'Requiere atención' },
-};
+type LifeStage = (typeof LIFE_STAGES)[number];
+/** A life stage's status text: the same words, with spaces for the underscores (delivered_returning_container
+ * is 'delivered; returning container'). */
+const stageStatusText = (stage: LifeStage): ShipmentStatusText =>
+  SHIPMENT_STATUS_TEXTS.find((t) => t.replace(/;? /g, '_') === stage) ?? 'unknown';
+/** Each life stage in the words the shipment screens give its status text. */
+export const LIFE_STAGE_TEXT: Record<LifeStage, Text> = Object.fromEntries(
+  LIFE_STAGES.map((stage) => [stage, SHIPMENT_STATUS_LABELS[stageStatusText(stage)]]),
+) as Record<LifeStage, Text>;
 
 /** Dwell days at POD buckets (migration 0012, bi_day_bucket with bounds 1, 3, 5, 7, 14). */
 export const DWELL_BUCKETS: Text[] = [
@@ -190,11 +141,7 @@ const CARRIER_COL = labelColumn('Carrier', 'Naviera');
 const MONTH_COL = labelColumn('Month', 'Mes');
 const LANE_COL = labelColumn('Lane (POL → POD)', 'Ruta (POL → POD)');
 const COMPANY_COL = labelColumn('Company', 'Empresa');
-const HEALTH_COLS = [
-  col('ontrack', 'On track', 'En tiempo'),
-  col('delayed', 'Later than expected', 'Más tarde de lo previsto'),
-  col('alerted', 'Attention required', 'Requiere atención'),
-];
+const HEALTH_COLS = HEALTH_VALUES.map((h) => col(h, HEALTH_TEXTS[h].en, HEALTH_TEXTS[h].es));
 
 const DRAFTS: Draft[] = [
   // Real Time

@@ -3,7 +3,8 @@
 // BI_EXPORT_MAX_ROWS), the definition's columns. Headers in the caller's language.
 import ExcelJS from 'exceljs';
 import { ErrorCollector } from '../../lib/errors';
-import { HEALTH_TEXT, type MetricDef, type Text, type Unit } from './catalogue';
+import { HEALTH_TEXTS } from '@portal/shared-api/domain';
+import { type MetricDef, type Text, type Unit } from './catalogue';
 import type { MetricResult } from './metrics';
 
 export interface ExportColumn {
@@ -68,8 +69,8 @@ export async function toXlsx(
       const out: Record<string, unknown> = {};
       for (const c of columns) {
         let v = row[c.key];
-        if (c.key === 'health' && typeof v === 'string' && v in HEALTH_TEXT)
-          v = HEALTH_TEXT[v as keyof typeof HEALTH_TEXT][lang];
+        if (c.key === 'health' && typeof v === 'string' && v in HEALTH_TEXTS)
+          v = HEALTH_TEXTS[v as keyof typeof HEALTH_TEXTS][lang];
         if (c.type === 'date' && typeof v === 'string') v = new Date(v);
         if (c.key === 'id' && typeof v === 'string') v = Number(v);
         out[c.key] = v;

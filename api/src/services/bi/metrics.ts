@@ -2,13 +2,19 @@
 // shipments, health with the caller's thresholds); internal ones span every company. History and Shipments
 // metrics read the monthly rollup bi_shipment_rollup (migration 0012) for the whole months of the date range and
 // the shipments themselves, through the same bi_shipment_fact(), for the days at its edges.
+import {
+  HEALTH_TEXTS,
+  HEALTH_VALUES,
+  type BiChartResult,
+  type BiDataset,
+  type BiTableResult,
+} from '@portal/shared-api/domain';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/types';
 import { healthExpression, healthFilter, type HealthThresholds } from '../health';
 import { shipmentConditions, type ShipmentFilters } from '../shipment-filters';
 import {
   DWELL_BUCKETS,
-  HEALTH_TEXT,
   LEAD_BOUNDS,
   LEAD_BUCKETS,
   LIFE_STAGE_TEXT,
@@ -24,38 +30,9 @@ export const BI_PAGE_SIZE = 30;
 export const BI_EXPORT_MAX_ROWS = 50_000;
 const DAY_MS = 86_400_000;
 
-interface Dataset {
-  key: string;
-  label: Text;
-  data: (number | null)[];
-}
-
-interface ChartResult {
-  kind: 'chart';
-  unit: Unit;
-  /** Keys of the labels (months, ids, stage names). */
-  labels: string[];
-  /** What to show for each label. */
-  label_text: { en: string[]; es: string[] };
-  datasets: Dataset[];
-  /** Exported, not drawn (e.g. how many containers an average is over). */
-  extras: Dataset[];
-  /** Sum of all values (count metrics), else null. */
-  total: number | null;
-  /** Shipment-list query of a click: base, then the clicked label's and dataset's parts (null: no drill-down). */
-  drill: { base: ListQuery | null; labels: (ListQuery | null)[]; datasets: (ListQuery | null)[] };
-}
-
-interface TableResult {
-  kind: 'table';
-  unit: Unit;
-  count: number;
-  page: number;
-  page_size: number;
-  columns: MetricDef['columns'];
-  results: Record<string, unknown>[];
-}
-
+type Dataset = BiDataset;
+type ChartResult = BiChartResult;
+type TableResult = BiTableResult<unknown>;
 export type MetricResult = ChartResult | TableResult;
 
 export interface MetricContext {
@@ -237,8 +214,6 @@ function monthDrill(ctx: MetricContext, month: string): ListQuery {
   return { created_at_after: after, created_at_before: before };
 }
 
-const HEALTHS = ['ontrack', 'delayed', 'alerted'] as const;
-
 // ---------------------------------------------------------------------------------------------------------
 // Real Time
 
@@ -254,17 +229,21 @@ async function activeByStage(ctx: MetricContext): Promise<ChartResult> {
   );
   const any = list.some((r) => num(r.n) > 0);
   const labels = any ? [...LIFE_STAGES] : [];
-  const datasets = HEALTHS.map((h) => ({
+  const datasets = HEALTH_VALUES.map((h) => ({
     key: h,
-    label: HEALTH_TEXT[h],
+    label: HEALTH_TEXTS[h],
     data: labels.map((_, i) => num(list.find((r) => r.stage === i && r.health === h)?.n)),
   }));
   return chart(
     'count',
     labels,
-    labels.map((l) => LIFE_STAGE_TEXT[l as keyof typeof LIFE_STAGE_TEXT]),
+    labels.map((l) => LIFE_STAGE_TEXT[l]),
     datasets,
-    { base: baseDrill(ctx), labels: labels.map(() => null), datasets: HEALTHS.map((h) => ({ health: h })) },
+    {
+      base: baseDrill(ctx),
+      labels: labels.map(() => null),
+      datasets: HEALTH_VALUES.map((h) => ({ health: h })),
+    },
     { total: true },
   );
 }
@@ -356,15 +335,15 @@ async function arrivalsNextDays(ctx: MetricContext): Promise<ChartResult> {
     'count',
     carriers.map(String),
     carriers.map((c) => same(names.get(c) ?? String(c))),
-    HEALTHS.map((h) => ({
+    HEALTH_VALUES.map((h) => ({
       key: h,
-      label: HEALTH_TEXT[h],
+      label: HEALTH_TEXTS[h],
       data: carriers.map((c) => num(list.find((r) => r.carrier_id === c && r.health === h)?.n)),
     })),
     {
       base: baseDrill(ctx, { dta_min: '0', dta_max: String(n) }),
       labels: carriers.map((c) => ({ carrier: String(c) })),
-      datasets: HEALTHS.map((h) => ({ health: h })),
+      datasets: HEALTH_VALUES.map((h) => ({ health: h })),
     },
     { total: true },
   );

@@ -3,12 +3,13 @@
 // and the page of table metrics (from 0). Carrier, POL, POD and dates are parsed by the shipment list's own
 // parser (services/shipment-filters), so a BI number and the list agree on what a filter means; its field
 // errors come back under the BI parameter names.
+import type { BiListQuery } from '@portal/shared-api/domain';
 import { ApiError, ErrorCollector, type FieldErrors } from '../../lib/errors';
 import { parseShipmentFilters, type RawQuery, type ShipmentFilters } from '../shipment-filters';
 import type { MetricDef } from './catalogue';
 
 /** A shipment-list query (`/shipments?…`): what a chart click drills down to. */
-export type ListQuery = Record<string, string | string[]>;
+export type ListQuery = BiListQuery;
 
 export interface BiParams {
   /** carrier, pol_loc, pod_loc and dates.created_at (hidden shipments excluded). */

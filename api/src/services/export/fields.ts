@@ -1,7 +1,7 @@
 // The shipment export's field catalogue (spec section 1: "reports with more than 200 selectable fields"): every
 // field with a stable key, its section, a label in en and es, a type, and the SQL that reads it. The static
 // part is built once; the custom-form fields of the caller's company are added per request.
-import { SHIPMENT_STATUS_LABELS } from '@portal/shared-api/domain';
+import { HEALTH_TEXTS, SHIPMENT_STATUS_LABELS } from '@portal/shared-api/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { HealthThresholds } from '../health';
 import { healthExpression } from '../health';
@@ -194,11 +194,7 @@ function buildStaticFields(): ExportField[] {
     ...field('health', 'identity', 'Health', 'Salud', 'string', ({ thresholds }) =>
       healthExpression(thresholds),
     ),
-    choices: {
-      ontrack: { en: 'On track', es: 'En plazo' },
-      delayed: { en: 'Later than expected', es: 'Más tarde de lo previsto' },
-      alerted: { en: 'Attention required', es: 'Requiere atención' },
-    },
+    choices: HEALTH_TEXTS,
   });
 
   // Parties and references.

@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/types';
+import { valueText } from '../../lib/validation';
 import type { HealthThresholds } from '../health';
 import { shipmentOrderBy, type ShipmentFilters } from '../shipment-filters';
 import { isServerTextField, translate } from '../../i18n';
@@ -56,19 +57,19 @@ export function cellValue(field: ExportField, value: unknown, lang: ExportLang =
     case 'integer':
     case 'number': {
       const n = typeof value === 'number' ? value : Number(value);
-      return Number.isFinite(n) ? n : String(value);
+      return Number.isFinite(n) ? n : valueText(value);
     }
     case 'boolean':
-      return typeof value === 'boolean' ? value : String(value) === 'true';
+      return typeof value === 'boolean' ? value : value === 'true';
     case 'datetime':
-      return value instanceof Date ? value : new Date(String(value));
+      return value instanceof Date ? value : new Date(valueText(value));
     case 'date': {
       if (value instanceof Date) {
         // A PostgreSQL date read as local midnight: keep the calendar day.
         return new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate()));
       }
-      const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
-      return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : String(value);
+      const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(valueText(value));
+      return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : valueText(value);
     }
     default:
       return typeof value === 'string' ? value : JSON.stringify(value);

@@ -4,7 +4,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { ErrorCollector } from '../../lib/errors';
-import { DATE_FILTER_FIELDS, parseShipmentFilters, type RawQuery } from '../shipment-filters';
+import { valueText } from '../../lib/validation';
+import { DATE_FILTER_FIELDS, parseShipmentFilters } from '../shipment-filters';
 import { customFormFields, findField } from './fields';
 
 const SEND_EMAIL_CHOICES = ['', 'daily', 'weekly', 'monthly'] as const;
@@ -83,7 +84,8 @@ export function checkTemplate(
   const name = typeof body.name === 'string' ? body.name.trim() : '';
   if (!name) errs.add('name', 'This field may not be blank.');
   const description = typeof body.description === 'string' ? body.description.trim() : '';
-  const sendEmail = body.send_email === undefined || body.send_email === null ? '' : String(body.send_email);
+  const sendEmail =
+    body.send_email === undefined || body.send_email === null ? '' : valueText(body.send_email);
   if (!(SEND_EMAIL_CHOICES as readonly string[]).includes(sendEmail)) {
     errs.add('send_email', `"${sendEmail.slice(0, 50)}" is not a valid choice.`);
   }
@@ -128,7 +130,7 @@ export function checkTemplate(
     }
     // The values must be what the list accepts: the same parser, its messages under filters.<key>.
     try {
-      parseShipmentFilters(filters as RawQuery);
+      parseShipmentFilters(filters);
     } catch (error) {
       const fields = (error as { body?: Record<string, string[]> }).body;
       if (!fields) throw error;

@@ -26,7 +26,7 @@ export interface ReadOptions {
   /** Called once with the row count, before any row; may refuse (throw) — nothing is read then. */
   start: (count: number) => void | Promise<void>;
   /** Called with each batch of serialised requests, in the list's order; the next batch waits for it. */
-  rows: (batch: Out[]) => Promise<void>;
+  rows: (batch: Out[]) => void | Promise<void>;
 }
 
 /**

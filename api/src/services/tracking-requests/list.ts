@@ -1,7 +1,8 @@
 // Reading tracking requests for the API: the base query (company-scoped, with carrier and project),
 // the list filters and ordering, one page of the list, and the answer objects with counts, health and flags.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database, TrackingRequestStatus, TrackingWarning } from '../../db/types';
+import { TRACKING_REQUEST_ORDERING_FIELDS, type TrackingRequestStatus } from '@portal/shared-api/domain';
+import type { Database, TrackingWarning } from '../../db/types';
 import { ApiError, badRequest, ErrorCollector, type FieldErrors } from '../../lib/errors';
 import {
   HEALTH_VALUES,
@@ -154,23 +155,10 @@ export async function serializeRequests(
   });
 }
 
-const ORDERING_KEYS = [
-  'id',
-  'status',
-  'code_type',
-  'code_value',
-  'client_code',
-  'project',
-  'project_id',
-  'carrier',
-  'carrier_id',
-  'shipments_count',
-  'contractual_eta_pod',
-  'contractual_eta_dlv',
-  'last_update',
-  'created_at',
-  'modified_at',
-] as const;
+/** The list's ordering fields, and project_id and carrier_id (by id rather than by name) after their names. */
+const ORDERING_KEYS = TRACKING_REQUEST_ORDERING_FIELDS.flatMap((f) =>
+  f === 'project' || f === 'carrier' ? [f, `${f}_id` as const] : [f],
+);
 type OrderingKey = (typeof ORDERING_KEYS)[number];
 
 const ORDER_EXPRESSIONS: Record<OrderingKey, RawBuilder<unknown>> = {
@@ -305,7 +293,7 @@ export async function requestPage(
   offset: number,
 ) {
   const rows = await withColumns(base).orderBy(order).limit(limit).offset(offset).execute();
-  return serializeRequests(db, companyId, thresholds, rows as RequestRow[]);
+  return serializeRequests(db, companyId, thresholds, rows);
 }
 
 /** The answer object of one request. */
@@ -320,5 +308,5 @@ export async function loadRequest(
 ) {
   const row = await withColumns(selectRequests(db, companyId)).where('tr.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  return (await serializeRequests(db, companyId, thresholds, [row as RequestRow]))[0];
+  return (await serializeRequests(db, companyId, thresholds, [row]))[0];
 }

@@ -1,17 +1,14 @@
 // Tracking requests: the writes of the API (create, PATCH-able fields, archive / cancel, retry) with their
 // rules and transactions, the company check of one request, and the shipments of a request.
 import { sql, type Kysely } from 'kysely';
-import type { Database, TrackingRequestStatus } from '../../db/types';
+import type { TrackingRequestStatus } from '@portal/shared-api/domain';
+import type { Database } from '../../db/types';
 import { badRequest, ErrorCollector, MESSAGES, notFound } from '../../lib/errors';
+import { valueText } from '../../lib/validation';
 import type { HealthThresholds } from '../health';
 import { selectShipments, serializeShipments } from '../shipment-serializer';
 import { enqueueTrackingRequest } from '../../tracking/engine/enqueue';
-import {
-  isArchivable,
-  isCancellable,
-  resetForRetry,
-  type ShipmentLifecycle,
-} from '../../tracking/engine/lifecycle';
+import { isArchivable, isCancellable, resetForRetry } from '../../tracking/engine/lifecycle';
 import {
   checkDate,
   checkNewRequest,
@@ -158,7 +155,7 @@ export async function transitionRequest(
   if (target === undefined || target === null || target === '')
     throw badRequest({ status: [MESSAGES.required] });
   if (!(TRANSITION_TARGETS as readonly unknown[]).includes(target)) {
-    throw badRequest({ status: [`"${String(target)}" is not a valid choice.`] });
+    throw badRequest({ status: [`"${valueText(target)}" is not a valid choice.`] });
   }
   const wanted = target as TransitionTarget;
   const status = await db.transaction().execute(async (trx) => {
@@ -181,7 +178,7 @@ export async function transitionRequest(
         .select('lifecycle_status')
         .where('tracking_request_id', '=', id)
         .execute()
-    ).map((s) => s.lifecycle_status as ShipmentLifecycle);
+    ).map((s) => s.lifecycle_status);
     const input = { status: row.status, shipmentLifecycles: lifecycles };
     if (wanted === 'pending_archiving' && !isArchivable(input)) {
       throw badRequest({

@@ -18,8 +18,8 @@ const agents = {
     https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
   },
   safe: {
-    http: new http.Agent({ keepAlive: true, maxSockets: 64, lookup: safeLookup as never }),
-    https: new https.Agent({ keepAlive: true, maxSockets: 64, lookup: safeLookup as never }),
+    http: new http.Agent({ keepAlive: true, maxSockets: 64, lookup: safeLookup }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 64, lookup: safeLookup }),
   },
 };
 

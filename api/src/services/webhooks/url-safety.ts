@@ -100,7 +100,7 @@ type LookupCallback = (
 export function safeLookup(hostname: string, options: object, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '');
-    const list = addresses as LookupAddress[];
+    const list = addresses;
     const bad = list.find((a) => isPrivateAddress(a.address));
     if (bad) {
       const refused = Object.assign(new Error(`refused private address ${bad.address}`), {

@@ -6,7 +6,7 @@
 import { createDb } from '../../db/connection';
 import { databaseSettings } from '../../db/database-url';
 import { mailerFromEnv } from '../../mail';
-import { startWebhookWorker, webhookSettingsFromEnv } from './worker';
+import { startWebhookWorker, webhookSettingsFromEnv, type WebhookWorkerOptions } from './worker';
 import { stopOnSignals } from '../../lib/shutdown';
 
 async function main(): Promise<void> {
@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   const url =
     settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embedded.port}/portal`;
   const handle = createDb(url, { max: 8 });
-  const extra = process.env.WEBHOOK_WORKER_SETTINGS ? JSON.parse(process.env.WEBHOOK_WORKER_SETTINGS) : {};
+  const extra: Partial<WebhookWorkerOptions> = process.env.WEBHOOK_WORKER_SETTINGS
+    ? (JSON.parse(process.env.WEBHOOK_WORKER_SETTINGS) as Partial<WebhookWorkerOptions>)
+    : {};
   const worker = await startWebhookWorker(handle.db, {
     ...webhookSettingsFromEnv(),
     mailer: mailerFromEnv(),

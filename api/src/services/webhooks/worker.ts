@@ -142,7 +142,7 @@ export async function startWebhookWorker(
     schema: o.schema,
     schedule: false,
     supervise: true,
-  } as PgBoss.ConstructorOptions);
+  });
   boss.on('error', (err) => o.log(`pg-boss (webhooks): ${err.message}`));
   await boss.start();
   const queue: PgBoss.Queue = {
@@ -173,7 +173,7 @@ export async function startWebhookWorker(
         data: j,
         singletonKey: keyOf(j),
         ...(at ? { startAfter: at.toISOString() } : {}),
-      })) as PgBoss.JobInsert[],
+      })),
       { db: bossDb(through) } as never,
     );
   };
@@ -454,7 +454,7 @@ export async function startWebhookWorker(
       clearInterval(cleanupTimer);
       await pumping;
       await cleaning;
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false } as PgBoss.StopOptions);
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
     },
   };
 }

@@ -1,6 +1,6 @@
 // The change history of the milestone dates: which date columns a new derivation changes, from what,
 // to what, and the carrier event behind the new value.
-import { MILESTONE_DATE_KINDS, MILESTONES } from '../../db/types';
+import { MILESTONE_READINGS, MILESTONES } from '@portal/shared-api/domain';
 import type { DerivedShipment, MilestoneChange } from './types';
 
 /**
@@ -8,9 +8,7 @@ import type { DerivedShipment, MilestoneChange } from './types';
  * `now` on each run, they would flood the history), plus eta / ata / etd / atd.
  */
 const HISTORY_COLUMNS: readonly string[] = [
-  ...MILESTONES.flatMap((m) =>
-    MILESTONE_DATE_KINDS.filter((k) => k !== 'prediction').map((k) => `${m}_${k}`),
-  ),
+  ...MILESTONES.flatMap((m) => MILESTONE_READINGS.filter((k) => k !== 'prediction').map((k) => `${m}_${k}`)),
   'eta',
   'ata',
   'etd',

@@ -1,21 +1,26 @@
 // deriveShipment: from one container's carrier events to every derived column of its shipments row
 // (locations, legs, the five dates of each milestone, eta/ata/etd/atd/dtd/dta, status, lifecycle,
 // durations, positions, current vessel, prediction and the POD time-of-arrival warning).
-import { MILESTONE_DATE_KINDS, MILESTONES, type Milestone, type MilestoneDateColumn } from '../../db/types';
+import {
+  MILESTONE_READINGS,
+  MILESTONES,
+  SHIPMENT_STATUS,
+  type Milestone,
+  type MilestoneDateColumn,
+  type ShipmentStatusText,
+} from '@portal/shared-api/domain';
 import { byCreated, normaliseEvents, type Ev } from './events';
 import { alongRoute, routeLengthNm, seaRoute, thin, distanceNm, type LngLat } from './geo';
 import { assignMilestones, milestoneDates, portRoles, type RoleOfPort } from './milestones';
 import { podTimeOfArrivalWarning, predictPodArrival } from './predict';
 import { buildRoute, type RoutePlan } from './route';
 import {
-  STATUS,
   type DeriveContext,
   type DeriveEvent,
   type DerivedColumns,
   type DerivedLeg,
   type DerivedShipment,
   type PodArrivalPrediction,
-  type StatusText,
   type VesselFix,
 } from './types';
 
@@ -96,7 +101,7 @@ export function containerTypeText(iso: string): string {
 
 function columnsTemplate(): DerivedColumns {
   const milestoneCols = {} as Record<MilestoneDateColumn, Date | null>;
-  for (const m of MILESTONES) for (const k of MILESTONE_DATE_KINDS) milestoneCols[`${m}_${k}`] = null;
+  for (const m of MILESTONES) for (const k of MILESTONE_READINGS) milestoneCols[`${m}_${k}`] = null;
   return {
     ...milestoneCols,
     eta: null,
@@ -160,7 +165,7 @@ function columnsTemplate(): DerivedColumns {
     container_type_iso: null,
     bl_number: null,
     booking_number: null,
-    status: STATUS.initializing,
+    status: SHIPMENT_STATUS.initializing,
     status_text: 'initializing',
     lifecycle_status: 'active',
     positions: '[]',
@@ -472,7 +477,7 @@ export function deriveShipment(events: DeriveEvent[], ctx: DeriveContext): Deriv
   // Status and lifecycle.
   const status = statusOf(evs, route, legs, get, roleOf);
   columns.status_text = status;
-  columns.status = STATUS[status];
+  columns.status = SHIPMENT_STATUS[status];
   const expireMs = (ctx.expireAfterDays ?? EXPIRE_AFTER_DAYS) * DAY;
   columns.lifecycle_status =
     status === 'completed'
@@ -561,7 +566,7 @@ function statusOf(
   legs: readonly DerivedLeg[],
   get: (m: Milestone) => Dates,
   roleOf: (locode: string) => RoleOfPort,
-): StatusText {
+): ShipmentStatusText {
   const done = (m: Milestone) => get(m).actual !== null;
   if (done('empty_return')) return 'completed';
   if (done('delivery')) return 'delivered; returning container';

@@ -9,7 +9,7 @@ export type {
   PodArrivalPrediction,
   PodTimeOfArrivalWarning,
 } from './types';
-export { ALERT, STATUS } from './types';
+export { ALERT } from './types';
 export { deriveShipment, locodesOf, vesselsOf } from './derive';
 export { detectAlerts } from './alerts';
 export { milestoneChanges } from './changes';

@@ -1,6 +1,6 @@
 // Which events feed which milestone, and the planned_initial / planned_last / actual dates (with the
 // event that set each) of a milestone from its events.
-import { MILESTONES, type Milestone } from '../../db/types';
+import { MILESTONES, type Milestone } from '@portal/shared-api/domain';
 import { byCreated, type Ev } from './events';
 import { bestTime, isVesselCall, type RoutePlan } from './route';
 

@@ -1,7 +1,14 @@
 // The contract of the derivation engine: its inputs (a shipment's carrier events and context) and its
 // outputs (the derived shipments columns, the sources of the milestone dates, alerts, predictions).
 import type { Updateable } from 'kysely';
-import type { MilestoneDateColumn, ShipmentsTable } from '../../db/types';
+import type {
+  LEG_NUMBERS,
+  LifecycleStatus,
+  LocationKey,
+  MilestoneDateColumn,
+  ShipmentStatusText,
+} from '@portal/shared-api/domain';
+import type { ShipmentsTable } from '../../db/types';
 import type { DcsaEvent } from '../dcsa/types';
 
 export interface DeriveEvent {
@@ -49,20 +56,7 @@ export interface DeriveContext {
   now: Date;
 }
 
-type LocationRole =
-  | 'origin'
-  | 'empty_pickup'
-  | 'pol'
-  | 'tsp1'
-  | 'tsp2'
-  | 'tsp3'
-  | 'tsp4'
-  | 'pod'
-  | 'dlv'
-  | 'empty_return'
-  | 'lif'
-  | 'availability';
-type LegNo = 1 | 2 | 3 | 4 | 5;
+type LegNo = (typeof LEG_NUMBERS)[number];
 type TsColumn = MilestoneDateColumn | 'eta' | 'ata' | 'etd' | 'atd' | 'dtd' | 'dta';
 type NumColumn =
   | `days_in_${'tsp' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4' | 'pol' | 'pod'}${'' | '_planned_initial' | '_planned_last'}`
@@ -73,7 +67,7 @@ type NumColumn =
   | 'transit_time'
   | 'transit_time_planned';
 type IdColumn =
-  `${LocationRole}_loc_id` | `leg${LegNo}_vessel_id` | 'current_vessel_id' | 'current_vessel_nextport_id';
+  `${LocationKey}_id` | `leg${LegNo}_vessel_id` | 'current_vessel_id' | 'current_vessel_nextport_id';
 type TextColumn =
   `leg${LegNo}_voyage` | 'container_type_str' | 'container_type_iso' | 'bl_number' | 'booking_number';
 
@@ -85,8 +79,8 @@ export type DerivedColumns = { [K in TsColumn]: Date | null } & { [K in NumColum
   [K in IdColumn]: number | null;
 } & { [K in TextColumn]: string | null } & {
   status: number;
-  status_text: StatusText;
-  lifecycle_status: 'active' | 'expired' | 'completed';
+  status_text: ShipmentStatusText;
+  lifecycle_status: LifecycleStatus;
   /** JSON: Array<[lng, lat]>. */
   positions: string;
   /** JSON: {lng, lat, warnings?} or null. */
@@ -190,25 +184,6 @@ export interface PodTimeOfArrivalWarning {
   created: string;
   modified: string;
 }
-
-/** Shipment status numbers and texts (spec section 4). */
-export const STATUS = {
-  unknown: 0,
-  'waiting for pickup': 1,
-  'land transport to POL': 2,
-  'in POL terminal': 3,
-  'waiting for departure from POL': 4,
-  'ocean transport from POL': 5,
-  'in transshipment': 6,
-  'ocean transport to POD': 7,
-  'waiting for discharge at POD': 8,
-  'in POD terminal': 9,
-  'land transport to Place of Delivery': 10,
-  'delivered; returning container': 11,
-  completed: 12,
-  initializing: 13,
-} as const;
-export type StatusText = keyof typeof STATUS;
 
 /** Alert codes (event_codes rows 901-907 of migration 0002). */
 export const ALERT = {

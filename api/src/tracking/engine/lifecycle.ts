@@ -2,14 +2,13 @@
 // functions (plus a loader for lists), and the transitions the engine carries out: new → ongoing,
 // → invalid with a readable warning, pending_archiving → archived, pending_cancelling → cancelled.
 import { sql, type Kysely } from 'kysely';
-import type { Database, TrackingRequestStatus, TrackingWarning } from '../../db/types';
-
-export type ShipmentLifecycle = 'active' | 'expired' | 'completed';
+import type { LifecycleStatus, TrackingRequestStatus } from '@portal/shared-api/domain';
+import type { Database, TrackingWarning } from '../../db/types';
 
 export interface FlagInput {
   status: TrackingRequestStatus;
   /** lifecycle_status of each of the request's shipments. */
-  shipmentLifecycles: ShipmentLifecycle[];
+  shipmentLifecycles: LifecycleStatus[];
 }
 
 /**
@@ -52,7 +51,7 @@ export async function trackingRequestFlags(
       'tr.id',
       'tr.status',
       sql<
-        ShipmentLifecycle[]
+        LifecycleStatus[]
       >`coalesce(array_agg(s.lifecycle_status) FILTER (WHERE s.id IS NOT NULL), '{}')`.as('lifecycles'),
     ])
     .where('tr.id', 'in', ids)
@@ -135,9 +134,7 @@ export async function markOngoingIfShipments(db: Kysely<Database>, id: number): 
     .set({ status: 'ongoing', modified_at: sql`now()` })
     .where('id', '=', id)
     .where('status', '=', 'new')
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom('shipments').select('id').where('tracking_request_id', '=', id)),
-    )
+    .where((eb) => eb.exists(eb.selectFrom('shipments').select('id').where('tracking_request_id', '=', id)))
     .execute();
 }
 

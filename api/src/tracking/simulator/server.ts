@@ -137,7 +137,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
                 eventID: e.event.eventID,
                 isRetracted: true,
                 eventUpdatedDateTime: new Date(at).toISOString(),
-              } as Record<string, unknown>,
+              },
             };
       })
       .sort((a, b) => a.updatedAt - b.updatedAt);

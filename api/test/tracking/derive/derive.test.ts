@@ -1,6 +1,7 @@
 // deriveShipment against the simulator's ground truth: milestone dates, locations, legs, status text
 // over time, durations, arrival-order independence, duplicates, positions and prediction.
-import { deriveShipment, locodesOf, milestoneChanges, STATUS, vesselsOf } from '../../../src/tracking/derive';
+import { SHIPMENT_STATUS as STATUS } from '@portal/shared-api/domain';
+import { deriveShipment, locodesOf, milestoneChanges, vesselsOf } from '../../../src/tracking/derive';
 import { containerTypeText } from '../../../src/tracking/derive/derive';
 import { alongRoute, routeLengthNm } from '../../../src/tracking/derive/geo';
 import type { Journey } from '../../../src/tracking/simulator/journey';

@@ -133,7 +133,7 @@ async function snapshot(
         clean[k] = v === null ? null : locations.get(v as number);
       else clean[k] = strip(v);
     }
-    out[`${r.code_value}/${r.container_number}`] = clean;
+    out[`${r.code_value as string}/${r.container_number as string}`] = clean;
   }
   return out;
 }

@@ -5,7 +5,7 @@
 // DCSA T&T v2.2, once with carriers configured for v3.0 (carriers.dcsa_api_version; own carrier rows,
 // so the test files sharing the database keep theirs).
 import { sql } from 'kysely';
-import { STATUS } from '../../../src/tracking/derive';
+import { SHIPMENT_STATUS as STATUS } from '@portal/shared-api/domain';
 import type { GroundTruth, Journey } from '../../../src/tracking/simulator/journey';
 import { DAY, startHarness, uniqueContainer, uniqueReference, type Harness } from './helpers';
 

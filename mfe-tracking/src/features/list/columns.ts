@@ -1,40 +1,18 @@
 // The columns of the tracking request list (spec section 2): every one the Configure Columns modal offers,
 // the defaults, and the ones the API can sort by.
-import { TRACKING_REQUEST_ORDERING_FIELDS } from '@portal/shared-api/domain';
+import {
+  TRACKING_REQUEST_DEFAULT_COLUMNS,
+  TRACKING_REQUEST_LIST_COLUMNS,
+  TRACKING_REQUEST_ORDERING_FIELDS,
+  type TrackingRequestListColumn,
+} from '@portal/shared-api/domain';
 
 /** Display order; id is always shown. */
-export const ALL_COLUMNS = [
-  'id',
-  'status',
-  'code_type',
-  'code_value',
-  'client_code',
-  'project',
-  'carrier',
-  'shipments_count',
-  'shipments_health',
-  'contractual_eta_pod',
-  'contractual_eta_dlv',
-  'container_filter',
-  'last_update',
-  'created_at',
-  'modified_at',
-] as const;
+export const ALL_COLUMNS = TRACKING_REQUEST_LIST_COLUMNS;
 
-export type ColumnKey = (typeof ALL_COLUMNS)[number];
+export type ColumnKey = TrackingRequestListColumn;
 
-export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
-  'status',
-  'code_type',
-  'code_value',
-  'client_code',
-  'project',
-  'carrier',
-  'shipments_count',
-  'contractual_eta_pod',
-  'contractual_eta_dlv',
-  'created_at',
-];
+export const DEFAULT_COLUMNS: readonly ColumnKey[] = TRACKING_REQUEST_DEFAULT_COLUMNS;
 
 export const FIXED_COLUMNS: readonly ColumnKey[] = ['id'];
 
