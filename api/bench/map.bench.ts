@@ -295,20 +295,20 @@ async function main(): Promise<void> {
           profiles.push('    navigation → first draw', ...topFunctions(profile));
         }
         // the User Timing marks of the way to the first draw (mfe-map/src/lib/perf.ts), ms from navigation
-        const timings = (await page.evaluate(
+        const timings = await page.evaluate<Array<[string, number]>>(
           "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('map:'))" +
             '.map((m) => [m.name.slice(4), m.startTime])',
-        )) as Array<[string, number]>;
+        );
         const seen = new Set<string>();
         for (const [name, at] of timings) {
           if (seen.has(name)) continue; // the first of each
           seen.add(name);
           marks.set(name, [...(marks.get(name) ?? []), at]);
         }
-        const result = (await page.evaluate(
+        const result = await page.evaluate<{ first: number; points: number; clusters: number }>(
           '({ first: window.__mapDebug.firstDrawnAt, points: window.__mapDebug.handle.stats().points, ' +
             'clusters: window.__mapDebug.handle.stats().clusters })',
-        )) as { first: number; points: number; clusters: number };
+        );
         firsts.push(result.first);
         points = result.points;
         if (result.clusters === 0) throw new Error(`${c.name}: no cluster drawn`);
@@ -316,7 +316,7 @@ async function main(): Promise<void> {
         await page.waitForTimeout(600); // the single markers are built when the map is idle
         // (a string: tsx would wrap a function in helpers the page does not have)
         if (cdp) await cdp.send('Profiler.start');
-        const intervals = (await page.evaluate(ZOOM_SCRIPT)) as number[];
+        const intervals = await page.evaluate<number[]>(ZOOM_SCRIPT);
         frames.push(...intervals);
         if (tracing) await browser.stopTracing();
         if (cdp) {

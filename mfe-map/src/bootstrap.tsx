@@ -3,7 +3,8 @@ import './i18n';
 import { mountStandalone } from '@portal/shared-ui';
 import { MapLocationsPage } from './pages/MapLocationsPage';
 
-mountStandalone({
+// Development only: a failed start shows in the console as an uncaught rejection.
+void mountStandalone({
   name: 'mfe-map',
   routes: [{ path: '/map-locations', element: <MapLocationsPage /> }],
 });

@@ -7,7 +7,9 @@ import { configureApi, sessionStore } from '@portal/shared-api';
 import { GlobalStyles, initI18n, setRemoteLoader, SpinnerPage, type RemoteLoader } from '@portal/shared-ui';
 import { App } from './App';
 import { registerShellNamespace } from './i18n';
+import { preloadRoutePage } from './remotes/preloadRoute';
 import { ensureCurrentUser } from './session/currentUser';
+import { warmSignedInChunks } from './session/warmSignedIn';
 
 // The registry (remotes.json, registration, retries) in its own chunk, fetched at once but off the login path.
 const registry = import('./remotes/registry');
@@ -35,6 +37,9 @@ async function boot(): Promise<void> {
   });
 
   if (sessionStore.getState().token) {
+    // what the page being opened needs loads while the user is checked, not after it
+    void warmSignedInChunks();
+    preloadRoutePage(loader, window.location.pathname);
     root.render(
       <>
         <GlobalStyles />

@@ -17,10 +17,11 @@ export const MAX_DETAIL_IDS = 200;
  * 400 `{format: [...]}`.
  */
 export function wantsCompact(format: unknown): boolean {
-  const value = Array.isArray(format) ? format[format.length - 1] : format;
+  const value: unknown = Array.isArray(format) ? format[format.length - 1] : format;
   if (value === undefined || value === '') return false;
   if (value === 'compact') return true;
-  const shown = String(value).slice(0, 50);
+  // a query value is a string (JSON for anything else, which the parser does not make)
+  const shown = (typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 50);
   throw badRequest({ format: [`Select a valid choice. ${shown} is not one of the available choices.`] });
 }
 

@@ -134,7 +134,7 @@ interface Compact {
 const compact = async (query = '') => {
   const res = await std({ method: 'GET', url: `/api/shipments/coordinates/?format=compact${query}` });
   expect(res.statusCode).toBe(200);
-  return res.json() as Compact;
+  return res.json<Compact>();
 };
 
 /** The points as objects, ordered by id (the answer's order is not part of the contract). */
@@ -196,7 +196,7 @@ describe('GET /api/shipments/coordinates/?format=compact', () => {
 
   it("never shows another company's points", async () => {
     const res = await outsider({ method: 'GET', url: '/api/shipments/coordinates/?format=compact' });
-    expect((res.json() as Compact).id).toEqual([otherId]);
+    expect(res.json<Compact>().id).toEqual([otherId]);
   });
 });
 

@@ -78,7 +78,7 @@ export function MapLocationsPage() {
     if (tick === 0) return;
     const controller = new AbortController();
     mapApi
-      .points(JSON.parse(queryKey), controller.signal)
+      .points(JSON.parse(queryKey) as Query, controller.signal)
       .then((answer) => {
         setSelection(null);
         setData(decodeMapData(answer));

@@ -26,9 +26,9 @@ function renderLogin(path: string, lng: 'en' | 'es' = 'en') {
 }
 
 function succeedLogin() {
-  loginMock.mockImplementation(async () => {
+  loginMock.mockImplementation(() => {
     setSession({ token: 'tok', user: USERS.standardManager });
-    return USERS.standardManager;
+    return Promise.resolve(USERS.standardManager);
   });
 }
 
@@ -58,7 +58,10 @@ describe('LoginPage', () => {
     await fillAndSubmit();
     expect(loginMock).toHaveBeenCalled();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
-    await act(async () => chunksLoaded());
+    await act(() => {
+      chunksLoaded();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   });
 
@@ -112,7 +115,10 @@ describe('LoginPage', () => {
     renderLogin('/login?redirect=%2Fbi');
     expect(screen.getByTestId('login-redirecting')).toHaveTextContent('Redirecting...');
     expect(screen.queryByTestId('login-form')).not.toBeInTheDocument();
-    await act(async () => done());
+    await act(() => {
+      done();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   });
 
@@ -162,7 +168,10 @@ describe('LoginPage', () => {
     await fillAndSubmit();
     expect(screen.getByTestId('login-submit')).toBeDisabled();
     expect(screen.getByTestId('login-submit')).toHaveAttribute('aria-busy', 'true');
-    await act(async () => finish());
+    await act(() => {
+      finish();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByTestId('login-submit')).not.toBeDisabled());
   });
 });

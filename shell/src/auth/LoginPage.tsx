@@ -32,7 +32,7 @@ export function LoginPage() {
     if (!alreadyAuthenticated) return;
     let active = true;
     const go = () => {
-      if (active) navigate(DEFAULT_AFTER_LOGIN, { replace: true });
+      if (active) void navigate(DEFAULT_AFTER_LOGIN, { replace: true });
     };
     // the dashboard guard needs the user: load it while 'Redirecting...' shows
     ensureCurrentUser().then(go, go);
@@ -61,7 +61,7 @@ export function LoginPage() {
     await warmSignedInChunks();
     // `busy` stays true until this page unmounts, so the "already authenticated" redirect to /dashboard never
     // races this navigation (react-router applies it in a transition).
-    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };
 
   if (alreadyAuthenticated) {
@@ -74,7 +74,12 @@ export function LoginPage() {
 
   return (
     <div className="shell-login">
-      <form className="shell-login__card" onSubmit={submit} noValidate data-testid={TEST_IDS.loginForm}>
+      <form
+        className="shell-login__card"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        data-testid={TEST_IDS.loginForm}
+      >
         <h1 className="shell-login__title">{t('shell:login.title')}</h1>
         <TextInput
           label={t('shell:login.username')}

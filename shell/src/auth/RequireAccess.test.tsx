@@ -61,7 +61,10 @@ describe('RequireAccess', () => {
     renderGuarded('token+write', '/user-config');
     expect(screen.getByTestId('spinner-page')).toBeInTheDocument();
     expect(screen.queryByTestId('protected')).not.toBeInTheDocument();
-    await act(async () => resolve());
+    await act(() => {
+      resolve();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByTestId('dashboard-stub')).toBeInTheDocument());
   });
 

@@ -95,7 +95,7 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
       <form
         id={formId}
         className="shell-form"
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         noValidate
         data-testid={TEST_IDS.changePassForm}
       >

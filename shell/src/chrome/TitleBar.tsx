@@ -59,7 +59,7 @@ export function TitleBar({ pathname, hideBiTab, user, navOpen, navId, mobile, on
           activeKey={activeTabKey(pathname)}
           onChange={(key) => {
             const tab = TABS.find((x) => x.key === key);
-            if (tab) navigate(tab.path);
+            if (tab) void navigate(tab.path);
           }}
           renderTab={(tab, { onClick: _onClick, children, ...props }) => (
             <Link

@@ -44,8 +44,8 @@ export function UserMenu({ user }: { user: User | null }) {
   const choose = (entry: UserMenuEntry) => {
     setOpen(false);
     if (entry.key === 'changePass') setChangingPassword(true);
-    else if (entry.key === 'logOut') logOut(navigate);
-    else if (entry.to) navigate(entry.to);
+    else if (entry.key === 'logOut') logOut((to) => void navigate(to));
+    else if (entry.to) void navigate(entry.to);
   };
 
   return (

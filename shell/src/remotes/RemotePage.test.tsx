@@ -92,7 +92,10 @@ describe('RemotePage', () => {
       loader: stubLoader({ load: () => new Promise((r) => (resolve = r)) }),
     });
     expect(await screen.findByTestId('remote-loading')).toBeInTheDocument();
-    await act(async () => resolve({ default: Page }));
+    await act(() => {
+      resolve({ default: Page });
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByTestId('remote-content')).toBeInTheDocument());
   });
 });

@@ -1,4 +1,5 @@
 import { defaultRemoteEntries, fetchRemotesConfig, mergeRemotesConfig } from './remotes-config';
+import { startRemotesConfigRequest } from './remotes-request';
 
 const location = { protocol: 'http:', hostname: 'portal.test', origin: 'http://portal.test:8080' };
 
@@ -49,6 +50,30 @@ describe('remotes configuration', () => {
   ])('falls back to the defaults on %s', async (_label, impl) => {
     const list = await fetchRemotesConfig(jest.fn(impl), location);
     expect(list).toEqual(defaultRemoteEntries(location));
+  });
+
+  it('takes the request the entry started (once) instead of asking again', async () => {
+    const early = jest
+      .fn()
+      .mockResolvedValue(
+        response(200, JSON.stringify([{ name: 'mfe_bi', entry: 'https://bi.example.com/mf-manifest.json' }])),
+      );
+    const saved = globalThis.fetch;
+    globalThis.fetch = early;
+    try {
+      startRemotesConfigRequest();
+    } finally {
+      globalThis.fetch = saved;
+    }
+    expect(early).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
+    const later = jest.fn().mockResolvedValue(response(200, '[]'));
+    const first = await fetchRemotesConfig(later, location);
+    expect(later).not.toHaveBeenCalled();
+    expect(first.find((r) => r.name === 'mfe_bi')?.entry).toBe('https://bi.example.com/mf-manifest.json');
+    // taken once: a later registration (after a reset) asks again
+    const second = await fetchRemotesConfig(later, location);
+    expect(later).toHaveBeenCalledTimes(1);
+    expect(second).toEqual(defaultRemoteEntries(location));
   });
 
   it('ignores unknown names and bad entries', () => {

@@ -1,15 +1,13 @@
 // Where the remotes live: /remotes.json (written by the shell's server from configuration at run time), or, when
 // it is missing or bad (e.g. under webpack serve), the contract's ports on the page's host name.
 import { REMOTE_CONTRACT, REMOTE_NAMES, isRemoteName, type RemoteName } from './contract';
+import { requestRemotesConfig, takeEarlyRemotesConfig } from './remotes-request';
 
 export interface RemoteEntry {
   name: RemoteName;
   /** URL of the remote's mf-manifest.json. */
   entry: string;
 }
-
-const REMOTES_CONFIG_URL = '/remotes.json';
-const FETCH_TIMEOUT_MS = 5000;
 
 /** One entry per remote of the contract: `<protocol>//<hostname>:<port>/mf-manifest.json`. */
 export function defaultRemoteEntries(location: Pick<Location, 'protocol' | 'hostname'>): RemoteEntry[] {
@@ -49,27 +47,20 @@ export function mergeRemotesConfig(json: unknown, defaults: RemoteEntry[], base:
   return defaults.map((d) => ({ name: d.name, entry: configured.get(d.name) ?? d.entry }));
 }
 
-/** Fetches /remotes.json (never cached) and merges it with the defaults; never rejects. */
+/**
+ * /remotes.json (never cached; the request the entry started when there is one) merged with the defaults; never
+ * rejects.
+ */
 export async function fetchRemotesConfig(
   fetchImpl: typeof fetch = fetch,
   location: Pick<Location, 'protocol' | 'hostname' | 'origin'> = window.location,
 ): Promise<RemoteEntry[]> {
   const defaults = defaultRemoteEntries(location);
-  const controller = typeof AbortController !== 'undefined' ? new AbortController() : undefined;
-  const timer = setTimeout(() => controller?.abort(), FETCH_TIMEOUT_MS);
   try {
-    const response = await fetchImpl(REMOTES_CONFIG_URL, {
-      cache: 'no-store',
-      headers: { Accept: 'application/json' },
-      signal: controller?.signal,
-    });
-    if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered ${response.status}`);
-    const json: unknown = await response.json();
+    const json = await (takeEarlyRemotesConfig() ?? requestRemotesConfig(fetchImpl));
     return mergeRemotesConfig(json, defaults, location.origin);
   } catch (error) {
-    console.warn(`[shell] ${REMOTES_CONFIG_URL} unavailable; using the contract's ports`, error);
+    console.warn("[shell] /remotes.json unavailable; using the contract's ports", error);
     return defaults;
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -66,7 +66,8 @@ function parseDetailIds(raw: string | string[] | undefined): number[] {
   return [...ids];
 }
 
-export const mapPointRoutes: FastifyPluginAsyncTypebox = async (app) => {
+// Registers synchronously; Fastify takes the plugin's promise (there is nothing to wait for).
+export const mapPointRoutes: FastifyPluginAsyncTypebox = (app) => {
   app.addHook('onRequest', requireAuth);
 
   app.get(
@@ -89,4 +90,5 @@ export const mapPointRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return mapPointDetails(app.db, profile.company_id, thresholdsOf(profile), ids);
     },
   );
+  return Promise.resolve();
 };

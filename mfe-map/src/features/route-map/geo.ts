@@ -52,7 +52,7 @@ export function cleanPositions(points: unknown): [number, number][] {
       p.length >= 2 &&
       Number.isFinite(p[0]) &&
       Number.isFinite(p[1]) &&
-      Math.abs(p[1]) <= 90 &&
-      Math.abs(p[0]) <= 540,
+      Math.abs(p[1] as number) <= 90 &&
+      Math.abs(p[0] as number) <= 540,
   );
 }

@@ -46,8 +46,10 @@ import { FAMILY_COLORS, VESSEL_COLOR } from './palette';
 const INFO_LIMIT = 200;
 /** Click tolerance around a single marker, in pixels. */
 const HIT_PX = 9;
-/** Single markers made per idle task. */
-const POINTS_CHUNK = 25_000;
+/** Single markers made per slice of idle time (a few milliseconds: a zoom that starts meanwhile is not held up). */
+const POINTS_CHUNK = 10_000;
+/** Another slice of the work after the first draw is done in the same idle period while this much is left (ms). */
+const IDLE_SLICE_MS = 8;
 
 const HEALTH_COLORS = [FAMILY_COLORS.ontrack, FAMILY_COLORS.late, FAMILY_COLORS.attention];
 const SIZE_RADII = [13, 17, 22, 28];
@@ -112,13 +114,16 @@ function loadWebGlPoints(): Promise<void> {
   return loadingWebGl;
 }
 
-/** Runs `task` when the browser is idle (soon in any case); returns a cancel function. */
-function whenIdle(task: () => void): () => void {
+/**
+ * Runs `task` when the browser is idle (soon in any case), with the idle period's deadline (null without
+ * requestIdleCallback); returns a cancel function.
+ */
+function whenIdle(task: (deadline: IdleDeadline | null) => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(task, { timeout: 200 });
     return () => cancelIdleCallback(id);
   }
-  const id = setTimeout(task, 16);
+  const id = setTimeout(() => task(null), 16);
   return () => clearTimeout(id);
 }
 
@@ -384,45 +389,56 @@ export function createWhereMap(
     layer.setOpacity(1);
   }
 
+  /** One slice of the work after the first draw (a cluster level or a chunk of markers); false when none is left. */
+  function prepareSlice(d: MapData): boolean {
+    for (let zoom = CLUSTER_MIN_ZOOM; zoom <= CLUSTER_MAX_ZOOM; zoom++) {
+      if (!levels.has(zoom)) {
+        levelFor(zoom);
+        return true;
+      }
+    }
+    if (points.features.length < d.count) {
+      buildPointsChunk(d, POINTS_CHUNK);
+      return true;
+    }
+    return false;
+  }
+
   /**
-   * The work after the first draw, one small task per idle period: the other cluster levels, the single markers
-   * in chunks, their layer, its warm-up.
+   * The work after the first draw while the browser is idle: the other cluster levels and the single markers in
+   * short slices (as many as an idle period holds, also while the view moves, so that a zoom past the cluster
+   * levels finds them made), then their layer and its warm-up (one longer task each: only while the view is
+   * still).
    */
-  function prepareRest(): void {
+  function prepareRest(deadline: IdleDeadline | null = null): void {
     cancelIdle?.();
     cancelIdle = null;
     const d = data;
     if (!d) return;
+    if (prepareSlice(d)) {
+      let more = true;
+      while (more && deadline && !deadline.didTimeout && deadline.timeRemaining() >= IDLE_SLICE_MS) {
+        more = prepareSlice(d);
+      }
+      cancelIdle = whenIdle(prepareRest);
+      return;
+    }
     if (view.getAnimating() || view.getInteracting()) {
       cancelIdle = whenIdle(prepareRest);
       return;
     }
-    let done = false;
-    for (let zoom = CLUSTER_MIN_ZOOM; zoom <= CLUSTER_MAX_ZOOM && !done; zoom++) {
-      if (!levels.has(zoom)) {
-        levelFor(zoom);
-        done = true;
-      }
-    }
-    if (!done && points.features.length < d.count) {
-      buildPointsChunk(d, POINTS_CHUNK);
-      done = true;
-    }
-    if (!done && webgl && !WebGLPoints) {
+    if (webgl && !WebGLPoints) {
       afterWebGl(() => {
         cancelIdle = whenIdle(prepareRest);
       });
       return;
     }
-    if (!done && !points.layer) {
+    if (!points.layer) {
       addPointsLayer();
-      done = true;
-    }
-    if (!done) {
-      warmPointsLayer();
+      cancelIdle = whenIdle(prepareRest);
       return;
     }
-    cancelIdle = whenIdle(prepareRest);
+    warmPointsLayer();
   }
 
   /** The single markers now (zoomed in past the cluster levels before they were ready). */
@@ -462,7 +478,9 @@ export function createWhereMap(
     drawnPending = false;
     mark('drawn');
     for (const listener of drawnListeners) listener();
-    // what the first draw did not need is prepared now, while the user looks at the clusters
+    // what the first draw did not need is prepared now, while the user looks at the clusters (the WebGL
+    // layer's code downloads meanwhile)
+    if (webgl) loadWebGlPoints().catch(() => undefined);
     cancelIdle?.();
     cancelIdle = whenIdle(prepareRest);
   });
@@ -529,7 +547,7 @@ export function createWhereMap(
       }
     }
     if (selection) {
-      overlay.setPosition((selection as MapSelection).coordinate);
+      overlay.setPosition(selection.coordinate);
       onSelect(selection);
     } else if (overlay.getPosition()) {
       close();
