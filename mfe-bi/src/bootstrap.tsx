@@ -4,7 +4,8 @@ import { QueryProvider } from '@portal/shared-api/queries';
 import { mountStandalone } from '@portal/shared-ui';
 import { BiPage } from './pages/BiPage';
 
-mountStandalone({
+// Development only: a failed start shows in the console as an uncaught rejection.
+void mountStandalone({
   name: 'mfe-bi',
   routes: [
     {

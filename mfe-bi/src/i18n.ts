@@ -31,7 +31,6 @@ export const resources = {
     filters: 'Filters',
     internal: 'internal',
     units: { count: 'Containers', number: 'Number', percent: '%', days: 'Days', hours: 'Hours' },
-    health: { ontrack: 'On track', delayed: 'Later than expected', alerted: 'Attention required' },
     place: { POL: 'POL', TSP: 'Transshipment', POD: 'POD' },
     views: { metrics: 'Metrics', rejected: 'Set-aside carrier events' },
     rejected: {
@@ -107,7 +106,6 @@ export const resources = {
     filters: 'Filtros',
     internal: 'interna',
     units: { count: 'Contenedores', number: 'Número', percent: '%', days: 'Días', hours: 'Horas' },
-    health: { ontrack: 'En tiempo', delayed: 'Más tarde de lo previsto', alerted: 'Requiere atención' },
     place: { POL: 'POL', TSP: 'Transbordo', POD: 'POD' },
     views: { metrics: 'Métricas', rejected: 'Eventos de navieras apartados' },
     rejected: {

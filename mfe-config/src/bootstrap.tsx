@@ -6,7 +6,7 @@ import { UserConfigPage } from './pages/UserConfigPage';
 import { TeamsConfigPage } from './pages/TeamsConfigPage';
 import { ProjectsConfigPage } from './pages/ProjectsConfigPage';
 
-mountStandalone({
+void mountStandalone({
   name: 'mfe-config',
   routes: [
     {

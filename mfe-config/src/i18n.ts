@@ -1,6 +1,6 @@
 // The 'config' i18n namespace, shipped and registered by this remote.
 import i18next from 'i18next';
-import { addResourceNamespace } from '@portal/shared-ui';
+import { addResourceNamespace, type Translation } from '@portal/shared-ui';
 import { integrationsEn, integrationsEs } from './features/integrations/texts';
 
 export const NS = 'config';
@@ -140,9 +140,7 @@ const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: Translation<typeof en> = {
   integrations: integrationsEs,
   userConfig: {
     title: 'Configuración personal',

@@ -1,2 +1,2 @@
 // Async boundary: shared singletons are negotiated before anything else loads.
-import('./bootstrap');
+void import('./bootstrap');

@@ -60,11 +60,6 @@ export const resources = {
       onBoard_other: '{{count}} of your containers on board',
       none: '-',
     },
-    health: {
-      ontrack: 'On track',
-      delayed: 'Later than expected',
-      alerted: 'Attention required',
-    },
   },
   es: {
     mapLocations: {
@@ -120,11 +115,6 @@ export const resources = {
       onBoard_one: '{{count}} de sus contenedores a bordo',
       onBoard_other: '{{count}} de sus contenedores a bordo',
       none: '-',
-    },
-    health: {
-      ontrack: 'En plazo',
-      delayed: 'Más tarde de lo previsto',
-      alerted: 'Requiere atención',
     },
   },
 };

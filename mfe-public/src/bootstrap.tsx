@@ -6,7 +6,8 @@ import { ContactPage } from './pages/ContactPage';
 import { TermsPage } from './pages/TermsPage';
 import { PrivacyPage } from './pages/PrivacyPage';
 
-mountStandalone({
+// Development only: a failed start shows in the console as an uncaught rejection.
+void mountStandalone({
   name: 'mfe-public',
   routes: [
     { path: '/', element: <LandingPage /> },

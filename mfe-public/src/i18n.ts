@@ -3,7 +3,7 @@
 // Contact validation follows the spec's second reading (see README): '{field} must not be blank.' and
 // 'Please, accept the Terms and Conditions and the Privacy Policy.'; the API answers with the same texts.
 import i18next from 'i18next';
-import { addResourceNamespace } from '@portal/shared-ui';
+import { addResourceNamespace, type Translation } from '@portal/shared-ui';
 
 export const NS = 'public';
 
@@ -191,9 +191,7 @@ const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: Translation<typeof en> = {
   meta: {
     landing:
       'Sigue cada contenedor de todas las navieras desde un solo portal: estado de un vistazo, alertas, informes por correo, mapa en directo e integración con tu ERP.',

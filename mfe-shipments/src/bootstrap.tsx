@@ -6,7 +6,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { ShipmentListPage } from './pages/ShipmentListPage';
 import { ShipmentDetailPage } from './pages/ShipmentDetailPage';
 
-mountStandalone({
+void mountStandalone({
   name: 'mfe-shipments',
   routes: [
     {

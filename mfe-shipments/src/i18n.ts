@@ -1,6 +1,6 @@
 // The 'shipments' i18n namespace, shipped and registered by this remote.
 import i18next from 'i18next';
-import { addResourceNamespace } from '@portal/shared-ui';
+import { addResourceNamespace, type Translation } from '@portal/shared-ui';
 
 export const NS = 'shipments';
 
@@ -53,8 +53,6 @@ const en = {
     portPlaceholder: 'Port name or UN/LOCODE',
     moreFilters: 'More Filters',
     fewerFilters: 'Fewer Filters',
-    resetFilters: 'Reset Filters',
-    configureColumns: 'Configure Columns',
     count_one: '{{count}} shipment',
     count_other: '{{count}} shipments',
     empty: 'No shipments match these filters.',
@@ -99,11 +97,6 @@ const en = {
     last_update: 'Last update',
     created_at: 'Created',
     actions: 'Actions',
-  },
-  health: {
-    ontrack: 'On track',
-    delayed: 'Later than expected',
-    alerted: 'Attention required',
   },
   trackingStatus: {
     invalid: 'Invalid',
@@ -268,14 +261,9 @@ const en = {
     detected: 'detected',
     prediction: 'prediction',
   },
-  notices: {
-    saved: 'Sucessfully saved',
-  },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: Translation<typeof en> = {
   dashboard: {
     title: 'Panel de control',
     subtitle: 'Dónde están sus contenedores y si llegan tarde',
@@ -324,8 +312,6 @@ const es: Shape<typeof en> = {
     portPlaceholder: 'Nombre del puerto o UN/LOCODE',
     moreFilters: 'Más filtros',
     fewerFilters: 'Menos filtros',
-    resetFilters: 'Restablecer filtros',
-    configureColumns: 'Configurar columnas',
     count_one: '{{count}} envío',
     count_other: '{{count}} envíos',
     empty: 'Ningún envío coincide con estos filtros.',
@@ -370,11 +356,6 @@ const es: Shape<typeof en> = {
     last_update: 'Última actualización',
     created_at: 'Creado',
     actions: 'Acciones',
-  },
-  health: {
-    ontrack: 'En plazo',
-    delayed: 'Más tarde de lo previsto',
-    alerted: 'Requiere atención',
   },
   trackingStatus: {
     invalid: 'No válida',
@@ -538,9 +519,6 @@ const es: Shape<typeof en> = {
     actual: 'real',
     detected: 'detectada',
     prediction: 'predicción',
-  },
-  notices: {
-    saved: 'Guardado correctamente',
   },
 };
 

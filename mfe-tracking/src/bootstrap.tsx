@@ -6,7 +6,7 @@ import { TrackingRequestListPage } from './pages/TrackingRequestListPage';
 import { TrackingRequestFormPage } from './pages/TrackingRequestFormPage';
 import { TrackingRequestDetailPage } from './pages/TrackingRequestDetailPage';
 
-mountStandalone({
+void mountStandalone({
   name: 'mfe-tracking',
   routes: [
     {

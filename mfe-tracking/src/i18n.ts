@@ -1,6 +1,7 @@
 // The 'tracking' i18n namespace, shipped and registered by this remote.
 import i18next from 'i18next';
-import { addResourceNamespace } from '@portal/shared-ui';
+import { TRACKING_REQUEST_STATUS_LABELS } from '@portal/shared-api/domain';
+import { addResourceNamespace, type Translation } from '@portal/shared-ui';
 
 export const NS = 'tracking';
 
@@ -61,24 +62,12 @@ const en = {
     modified_at: 'Modified',
     actions: 'Actions',
   },
-  status: {
-    invalid: 'Invalid',
-    new: 'New',
-    ongoing: 'On going',
-    pending_archiving: 'Pending archiving',
-    archived: 'Archived',
-    pending_cancelling: 'Pending cancelling',
-    cancelled: 'Cancelled',
-  },
+  // The spec's wording, as the domain keeps it.
+  status: { ...TRACKING_REQUEST_STATUS_LABELS },
   codeType: {
     c_id: 'Container number',
     b_id: 'Booking number',
     m_bl: 'B/L number',
-  },
-  health: {
-    ontrack: 'On track',
-    delayed: 'Later than expected',
-    alerted: 'Attention required',
   },
   actions: {
     retry: 'Retry',
@@ -177,9 +166,7 @@ const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: Translation<typeof en> = {
   trackingRequestList: {
     title: 'Solicitudes de seguimiento',
     subtitle: 'Siga y gestione sus solicitudes de seguimiento',
@@ -249,11 +236,6 @@ const es: Shape<typeof en> = {
     c_id: 'Número de contenedor',
     b_id: 'Número de reserva',
     m_bl: 'Número de B/L',
-  },
-  health: {
-    ontrack: 'En plazo',
-    delayed: 'Más tarde de lo previsto',
-    alerted: 'Requiere atención',
   },
   actions: {
     retry: 'Reintentar',

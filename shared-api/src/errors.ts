@@ -33,7 +33,10 @@ function toMessages(value: unknown): string[] {
   if (typeof value === 'object') {
     return Object.entries(value as ErrorBody).flatMap(([k, v]) => toMessages(v).map((m) => `${k}: ${m}`));
   }
-  return [String(value)];
+  // A JSON body leaves only strings, numbers and booleans here (objects and arrays are taken apart above).
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? [String(value)]
+    : [];
 }
 
 /** Maps any thrown value to the label/messages list a notification body shows. */

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // The client against a real HTTP server on loopback (the network seam), not a stubbed fetch.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { configureApi, resetApiConfig } from './config';
 import { ApiError } from './errors';
@@ -30,36 +30,38 @@ function readAll(req: IncomingMessage): Promise<string> {
   });
 }
 
-beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const body = await readAll(req);
-    seen.push({
-      method: req.method,
-      url: req.url,
-      authorization: req.headers.authorization,
-      acceptLanguage: req.headers['accept-language'],
-      body,
-    });
-    res.setHeader('content-type', 'application/json');
-    if (req.url === '/api/token/') {
-      const { username, password } = JSON.parse(body);
-      if (username === 'demo' && password === 'demo') return res.end(JSON.stringify({ token: 'tok123' }));
-      res.statusCode = 400;
-      return res.end(JSON.stringify({ non_field_errors: ['Unable to log in with provided credentials.'] }));
-    }
-    if (req.url?.startsWith('/api/tracking-requests/export/')) {
+/** The fake API's answer to one request (after its body has been read). */
+function answer(req: IncomingMessage, res: ServerResponse, body: string): ServerResponse {
+  seen.push({
+    method: req.method,
+    url: req.url,
+    authorization: req.headers.authorization,
+    acceptLanguage: req.headers['accept-language'],
+    body,
+  });
+  res.setHeader('content-type', 'application/json');
+  if (req.url === '/api/token/') {
+    const { username, password } = JSON.parse(body);
+    if (username === 'demo' && password === 'demo') return res.end(JSON.stringify({ token: 'tok123' }));
+    res.statusCode = 400;
+    return res.end(JSON.stringify({ non_field_errors: ['Unable to log in with provided credentials.'] }));
+  }
+  if (req.url?.startsWith('/api/tracking-requests/export/')) {
+    res.statusCode = 401;
+    return res.end(JSON.stringify({ detail: 'Invalid token.' }));
+  }
+  if (req.url === '/api/rest-auth/user/') {
+    if (req.headers.authorization !== 'Token tok123') {
       res.statusCode = 401;
       return res.end(JSON.stringify({ detail: 'Invalid token.' }));
     }
-    if (req.url === '/api/rest-auth/user/') {
-      if (req.headers.authorization !== 'Token tok123') {
-        res.statusCode = 401;
-        return res.end(JSON.stringify({ detail: 'Invalid token.' }));
-      }
-      return res.end(JSON.stringify({ id: 7, username: 'demo', userprofile: { role: 1 } }));
-    }
-    res.end(JSON.stringify({ ok: true }));
-  });
+    return res.end(JSON.stringify({ id: 7, username: 'demo', userprofile: { role: 1 } }));
+  }
+  return res.end(JSON.stringify({ ok: true }));
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => void readAll(req).then((body) => answer(req, res, body)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   configureApi({ baseUrl: `http://127.0.0.1:${port}/api` });

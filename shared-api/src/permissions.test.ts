@@ -12,7 +12,7 @@ describe('permissions', () => {
     expect(canWrite(user({ role: 1 }))).toBe(true);
     expect(canWrite(user({ role: 2 }))).toBe(false);
     expect(canWrite(user({ role: null }))).toBe(false);
-    expect(canWrite(user({ role: 7 as 1 }))).toBe(false);
+    expect(canWrite(user({ role: 7 }))).toBe(false);
     expect(canWrite(user(null))).toBe(false);
     expect(canWrite(null)).toBe(false);
   });

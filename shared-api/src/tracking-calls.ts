@@ -225,7 +225,8 @@ function messagesOf(value: unknown): string[] {
       messagesOf(v).map((m) => (field === 'non_field_errors' || field === 'detail' ? m : `${field}: ${m}`)),
     );
   }
-  return [String(value)];
+  // A JSON body leaves only numbers and booleans here (strings, objects and arrays are handled above).
+  return typeof value === 'number' || typeof value === 'boolean' ? [String(value)] : [];
 }
 
 /**

@@ -69,7 +69,7 @@ export {
 // i18n
 export { commonResources, COMMON_NS } from './i18n/commonResources';
 export { addResourceNamespace } from './i18n/addResourceNamespace';
-export type { NamespaceResources } from './i18n/addResourceNamespace';
+export type { NamespaceResources, Translation } from './i18n/addResourceNamespace';
 
 // Hooks
 export { useIsMobile } from './hooks/useIsMobile';

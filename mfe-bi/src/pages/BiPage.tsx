@@ -3,24 +3,15 @@
 // a chart (ApexCharts, lazily loaded) or a paged table; a spinner hides the chart while loading; '0 Results to
 // show' when there are no labels.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { errorToNotificationBody, isSuperuser, useSession, type Query } from '@portal/shared-api';
+import { isSuperuser, useSession, type Query } from '@portal/shared-api';
 import { queryKeys, useCarriers, useQuery } from '@portal/shared-api/queries';
-import {
-  Button,
-  notifyError,
-  NumberInput,
-  Select,
-  Spinner,
-  Tabs,
-  TextInput,
-  useIsMobile,
-} from '@portal/shared-ui';
+import { Button, NumberInput, Select, Spinner, Tabs, TextInput, useIsMobile } from '@portal/shared-ui';
 import { DateRangeFilter, ensureListStyles } from '@portal/shared-ui/lists';
 import { useNavigate } from '@portal/shared-ui/router';
 import { BiChart } from '../features/bi/BiChart';
 import { BiTable } from '../features/bi/BiTable';
+import { BiFilterForm, CarrierSelect, notifyFailure } from '../features/filters/BiFilterForm';
 import { RejectedEvents } from '../features/rejected/RejectedEvents';
 import { biApi, type Catalogue, type Lang, type MetricDef, type MetricResult } from '../lib/bi-api';
 import { ensureBiStyles } from '../lib/styles';
@@ -57,9 +48,6 @@ function toQuery(def: MetricDef, f: Filters, page: number): Query {
   if (def.specialType === 'table') q.page = String(page);
   return q;
 }
-
-const notifyFailure = (error: unknown) =>
-  notifyError(i18next.t('errors.title', { ns: 'common' }), errorToNotificationBody(error));
 
 export function BiPage() {
   const { t, i18n } = useTranslation(NS);
@@ -171,10 +159,6 @@ export function BiPage() {
     !result || (result.kind === 'chart' ? result.labels.length === 0 : result.count === 0 && page === 0);
   const categoryOptions = (catalogue?.categories ?? []).map((c) => ({ value: c.key, label: c.labels[lang] }));
   const metricOptions = metrics.map((m) => ({ value: m.metric, label: m.labels[lang] }));
-  const carrierOptions = [
-    { value: '', label: t('allCarriers') },
-    ...carriers.map((c) => ({ value: String(c.id), label: c.short_name })),
-  ];
   const has = (name: MetricDef['filters'][number]) => def?.filters.includes(name) ?? false;
 
   return (
@@ -215,19 +199,27 @@ export function BiPage() {
           </div>
           {def && <p className="bi-description">{def.description[lang]}</p>}
 
-          <form
-            className="pui-filter-bar"
-            aria-label={t('filters')}
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!invalid) update();
-            }}
+          <BiFilterForm
+            onUpdate={update}
+            onReset={reset}
+            canUpdate={!!def && !invalid}
+            loading={loading}
+            actions={
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={!def || invalid}
+                busy={exporting}
+                onClick={() => void exportFile()}
+              >
+                {t('export')}
+              </Button>
+            }
           >
             {has('carrier') && (
-              <Select
+              <CarrierSelect
                 id="bi-carrier"
-                label={t('carrier')}
-                options={carrierOptions}
+                carriers={carriers}
                 value={filters.carrier}
                 onChange={(v) => setFilters((f) => ({ ...f, carrier: v }))}
               />
@@ -276,24 +268,7 @@ export function BiPage() {
                 }
               />
             ))}
-            <div className="pui-list-actions pui-filter-bar__wide">
-              <Button type="submit" variant="primary" disabled={!def || invalid} busy={loading}>
-                {t('update')}
-              </Button>
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={!def || invalid}
-                busy={exporting}
-                onClick={() => void exportFile()}
-              >
-                {t('export')}
-              </Button>
-              <Button type="button" variant="secondary" onClick={reset}>
-                {t('reset')}
-              </Button>
-            </div>
-          </form>
+          </BiFilterForm>
 
           <div className="bi-result" aria-live="polite">
             {loading ? (
@@ -318,7 +293,7 @@ export function BiPage() {
                 result={result}
                 lang={lang}
                 narrow={narrow}
-                onDrill={(query) => navigate(`/shipments?${query}`)}
+                onDrill={(query) => void navigate(`/shipments?${query}`)}
               />
             )}
           </div>

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { canWrite, useSession } from '@portal/shared-api';
 import { queryKeys, useQuery } from '@portal/shared-api/queries';
-import { Select, Spinner } from '@portal/shared-ui';
+import { Select } from '@portal/shared-ui';
 import { Link, Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { CreateGroup } from '../features/groups/CreateGroup';
@@ -12,6 +12,7 @@ import { GroupCard } from '../features/groups/GroupCard';
 import { teamPeople, upsert, useGroupsData } from '../features/groups/useGroupsData';
 import { configApi, type Group } from '../lib/api';
 import { notifyFailure, notifySaved } from '../lib/notices';
+import { Listed } from '../lib/Listed';
 import { ensureConfigStyles } from '../lib/styles';
 
 function ProjectExtras({
@@ -51,7 +52,7 @@ function ProjectExtras({
           value=""
           placeholder={t('projectsConfig.addTeamPlaceholder')}
           options={teams.map((x) => ({ value: String(x.id), label: x.name }))}
-          onChange={addTeam}
+          onChange={(teamId) => void addTeam(teamId)}
           id={`cfg-group-${project.id}-add-team`}
         />
       )}
@@ -84,27 +85,25 @@ export function ProjectsConfigPage() {
         <p className="cfg-muted">{t('projectsConfig.subtitle')}</p>
       </header>
       <CreateGroup resource="projects" label={t('projectsConfig.newName')} onCreated={changed} />
-      {projects === null ? (
-        <Spinner />
-      ) : projects.length === 0 ? (
-        <p className="cfg-muted">{t('projectsConfig.empty')}</p>
-      ) : (
-        <ul className="cfg-groups">
-          {projects.map((project) => (
-            <GroupCard
-              key={project.id}
-              resource="projects"
-              group={project}
-              users={users}
-              links={[{ field: 'subscribers', label: t('projectsConfig.subscribers') }]}
-              confirmText={t('projectsConfig.confirmText')}
-              onChanged={changed}
-              onDeleted={(id) => setProjects((list) => (list ?? []).filter((g) => g.id !== id))}
-              extra={<ProjectExtras project={project} teams={teams ?? []} onChanged={changed} />}
-            />
-          ))}
-        </ul>
-      )}
+      <Listed items={projects} empty={t('projectsConfig.empty')}>
+        {(list) => (
+          <ul className="cfg-groups">
+            {list.map((project) => (
+              <GroupCard
+                key={project.id}
+                resource="projects"
+                group={project}
+                users={users}
+                links={[{ field: 'subscribers', label: t('projectsConfig.subscribers') }]}
+                confirmText={t('projectsConfig.confirmText')}
+                onChanged={changed}
+                onDeleted={(id) => setProjects((list) => (list ?? []).filter((g) => g.id !== id))}
+                extra={<ProjectExtras project={project} teams={teams ?? []} onChanged={changed} />}
+              />
+            ))}
+          </ul>
+        )}
+      </Listed>
     </section>
   );
 }

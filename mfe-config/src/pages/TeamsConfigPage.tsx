@@ -3,13 +3,13 @@
 // README: a group of colleagues following the same projects (see the projects page's "Add team").
 import { useTranslation } from 'react-i18next';
 import { canEditTeams, useSession } from '@portal/shared-api';
-import { Spinner } from '@portal/shared-ui';
 import { Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { CreateGroup } from '../features/groups/CreateGroup';
 import { GroupCard } from '../features/groups/GroupCard';
 import { teamPeople, upsert, useGroupsData } from '../features/groups/useGroupsData';
 import type { Group } from '../lib/api';
+import { Listed } from '../lib/Listed';
 import { ensureConfigStyles } from '../lib/styles';
 
 function FollowedProjects({ team, projects }: { team: Group; projects: Group[] }) {
@@ -61,30 +61,28 @@ export function TeamsConfigPage() {
         label={t('teamsConfig.newName')}
         onCreated={(g) => setTeams((list) => upsert(list, g))}
       />
-      {teams === null ? (
-        <Spinner />
-      ) : teams.length === 0 ? (
-        <p className="cfg-muted">{t('teamsConfig.empty')}</p>
-      ) : (
-        <ul className="cfg-groups">
-          {teams.map((team) => (
-            <GroupCard
-              key={team.id}
-              resource="teams"
-              group={team}
-              users={users}
-              links={[
-                { field: 'coordinators', label: t('teamsConfig.coordinators') },
-                { field: 'members', label: t('teamsConfig.members') },
-              ]}
-              confirmText={t('teamsConfig.confirmText')}
-              onChanged={(g) => setTeams((list) => upsert(list, g))}
-              onDeleted={(id) => setTeams((list) => (list ?? []).filter((g) => g.id !== id))}
-              extra={<FollowedProjects team={team} projects={projects ?? []} />}
-            />
-          ))}
-        </ul>
-      )}
+      <Listed items={teams} empty={t('teamsConfig.empty')}>
+        {(list) => (
+          <ul className="cfg-groups">
+            {list.map((team) => (
+              <GroupCard
+                key={team.id}
+                resource="teams"
+                group={team}
+                users={users}
+                links={[
+                  { field: 'coordinators', label: t('teamsConfig.coordinators') },
+                  { field: 'members', label: t('teamsConfig.members') },
+                ]}
+                confirmText={t('teamsConfig.confirmText')}
+                onChanged={(g) => setTeams((list) => upsert(list, g))}
+                onDeleted={(id) => setTeams((list) => (list ?? []).filter((g) => g.id !== id))}
+                extra={<FollowedProjects team={team} projects={projects ?? []} />}
+              />
+            ))}
+          </ul>
+        )}
+      </Listed>
     </section>
   );
 }

@@ -19,7 +19,8 @@ import { Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { AlertSettings } from '../features/user/AlertSettings';
 import { PersonalInfo } from '../features/user/PersonalInfo';
-import { fieldErrorsOf, notifyFailure, notifySaved } from '../lib/notices';
+import { useFailureNotice } from '../lib/notices';
+import { useSave } from '../lib/useSave';
 import {
   alertFormOf,
   channelErrors,
@@ -40,10 +41,9 @@ export function UserConfigPage() {
   const [email, setEmail] = useState<AlertForm | null>(null);
   const [reportEmails, setReportEmails] = useState<string[]>([]);
   const [emailLanguage, setEmailLanguage] = useState<EmailLanguage>('es');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [portalValid, setPortalValid] = useState(true);
   const [emailValid, setEmailValid] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, run } = useSave();
   const userId = user?.id;
 
   const show = useCallback((p: UserProfile) => {
@@ -69,18 +69,13 @@ export function UserConfigPage() {
   useEffect(() => {
     if (loaded && codes) show(loaded);
   }, [loaded, codes, show]);
-  const failure = profileQuery.error ?? codesQuery.error;
-  useEffect(() => {
-    if (failure) notifyFailure(failure);
-  }, [failure]);
+  useFailureNotice(profileQuery.error ?? codesQuery.error);
 
   if (user && !canWrite(user)) return <Navigate to="/dashboard" replace />;
 
   const save = async () => {
     if (!profile || !portal || !email) return;
-    setBusy(true);
-    setErrors({});
-    try {
+    await run(async () => {
       const updated = await userProfilesApi.update(profile.id, {
         ...patchOf(portal, 'portal'),
         ...patchOf(email, 'email'),
@@ -91,13 +86,7 @@ export function UserConfigPage() {
       client.setQueryData(profileKey, updated);
       const current = sessionStore.getState().user;
       if (current) sessionStore.getState().setUser({ ...current, userprofile: updated });
-      notifySaved();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -173,7 +162,7 @@ export function UserConfigPage() {
           </section>
           <div className="cfg-actions">
             <Button
-              onClick={save}
+              onClick={() => void save()}
               busy={busy}
               disabled={!portalValid || !emailValid}
               data-testid="cfg-save-alerts"

@@ -1,8 +1,7 @@
 // The map page's calls (not in @portal/shared-api yet): the compact form of GET shipments/coordinates/ and the
 // info window's GET shipments/coordinates/details/. See api/src/services/map-points.ts for the shapes.
 import { api, type Query } from '@portal/shared-api';
-
-type HealthValue = 'ontrack' | 'delayed' | 'alerted';
+import type { ShipmentHealth } from '@portal/shared-api/domain';
 
 export interface PortRef {
   name: string;
@@ -38,7 +37,7 @@ export interface PointDetail {
   pod: PortRef | null;
   eta: string | null;
   ata: string | null;
-  health: HealthValue;
+  health: ShipmentHealth;
   vessel: string | null;
   next_port: string | null;
 }

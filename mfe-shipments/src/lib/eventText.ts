@@ -22,7 +22,11 @@ export function localizedDescription(
  */
 export function fillPlaceholders(text: string, details?: Record<string, unknown> | null): string {
   const values = details ?? {};
-  const firstNumber = /-?\d+(\.\d+)?/.exec(String(values.message ?? ''))?.[0];
+  const message = values.message;
+  // a message that is neither text nor a number has no number to take
+  const firstNumber = /-?\d+(\.\d+)?/.exec(
+    typeof message === 'string' || typeof message === 'number' ? String(message) : '',
+  )?.[0];
   const filled = text.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = values[key];
     if (typeof value === 'string' || typeof value === 'number') return String(value);

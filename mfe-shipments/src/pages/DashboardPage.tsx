@@ -7,9 +7,9 @@ import {
   errorToNotificationBody,
   shipmentsApi,
   useSession,
-  type DashboardStats,
   type ShipmentQuery,
 } from '@portal/shared-api';
+import { queryKeys, useEventCodes, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { notifyError, Tabs } from '@portal/shared-ui';
 import { Link } from '@portal/shared-ui/router';
 import { visibleColumnKeys } from '@portal/shared-ui/lists';
@@ -18,7 +18,6 @@ import { COLUMN_KEYS, DEFAULT_COLUMNS } from '../features/list/columns';
 import { ShipmentTable } from '../features/list/ShipmentTable';
 import { useShipmentsPage } from '../features/list/useShipmentsPage';
 import { DashboardSettings } from '../features/dashboard/DashboardSettings';
-import { useEventCodes } from '@portal/shared-api/queries';
 import { ensureShipmentStyles } from '../styles';
 
 const DASHBOARD_TABS = [
@@ -39,8 +38,6 @@ export function DashboardPage() {
   const [tab, setTab] = useState<TabKey>('lastWeek');
   const [page, setPage] = useState(1);
   const [ordering, setOrdering] = useState('');
-  const [stats, setStats] = useState<DashboardStats | null>(null);
-  const [statsReloads, setStatsReloads] = useState(0);
   const eventCodes = useEventCodes();
 
   const current = DASHBOARD_TABS.find((d) => d.key === tab) ?? DASHBOARD_TABS[0];
@@ -50,21 +47,23 @@ export function DashboardPage() {
   );
   const { rows, pageCount, loading, reload } = useShipmentsPage(query);
 
+  // the counts are asked for on every visit and again after a change (settings saved, a row changed); the
+  // counts shown stay until the new ones arrive
+  const client = useQueryClient();
+  const { data: stats, error: statsError } = useQuery({
+    queryKey: queryKeys.shipments.stats,
+    queryFn: ({ signal }) => shipmentsApi.stats(signal),
+  });
   useEffect(() => {
-    const controller = new AbortController();
-    shipmentsApi
-      .stats(controller.signal)
-      .then(setStats)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) notifyError(tc('errors.title'), errorToNotificationBody(error));
-      });
-    return () => controller.abort();
-  }, [statsReloads, tc]);
+    if (statsError) notifyError(tc('errors.title'), errorToNotificationBody(statsError));
+    // a failure is told once, in the language of the moment
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [statsError]);
 
   const refresh = useCallback(() => {
-    setStatsReloads((n) => n + 1);
+    void client.invalidateQueries({ queryKey: queryKeys.shipments.stats });
     reload();
-  }, [reload]);
+  }, [client, reload]);
 
   const listLink = `/shipments?${new URLSearchParams(
     'health' in current.filter ? { health: current.filter.health } : { created_at_after: weekAgo() },

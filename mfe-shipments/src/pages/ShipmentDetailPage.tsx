@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorToNotificationBody, shipmentsApi, type ShipmentDetail } from '@portal/shared-api';
+import { queryKeys, useQuery } from '@portal/shared-api/queries';
 import { Button, notifyError, RemoteWidget, usePageSpinner, type RouteMapProps } from '@portal/shared-ui';
 import { useBack, useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
@@ -39,33 +40,25 @@ export function ShipmentDetailPage() {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('common');
   const { id } = useParams();
-  const [shipment, setShipment] = useState<ShipmentDetail | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
+  const shipmentId = Number(id);
+  const valid = Number.isInteger(shipmentId) && shipmentId > 0;
   const [showPlanned, setShowPlanned] = useState(false);
 
+  // an id that cannot exist is not asked for
+  const { data: shipment, error } = useQuery({
+    queryKey: queryKeys.shipments.detail(shipmentId),
+    queryFn: ({ signal }) => shipmentsApi.get(shipmentId, signal),
+    enabled: valid,
+  });
+  const state: 'loading' | 'ready' | 'missing' = !valid || error ? 'missing' : shipment ? 'ready' : 'loading';
   useEffect(() => {
-    const n = Number(id);
-    if (!Number.isInteger(n) || n <= 0) {
-      setState('missing');
-      return;
+    // an unknown shipment is said by the page itself; any other failure also gets a notice
+    if (error && !(error instanceof ApiError && error.status === 404)) {
+      notifyError(tc('errors.title'), errorToNotificationBody(error));
     }
-    const controller = new AbortController();
-    setState('loading');
-    shipmentsApi
-      .get(n, controller.signal)
-      .then((s) => {
-        setShipment(s);
-        setState('ready');
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState('missing');
-        if (!(error instanceof ApiError && error.status === 404)) {
-          notifyError(tc('errors.title'), errorToNotificationBody(error));
-        }
-      });
-    return () => controller.abort();
-  }, [id, tc]);
+    // a failure is told once, in the language of the moment
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
 
   const back = useBack('/shipments');
   // the whole page waits for the shipment: the shell's global spinner

@@ -6,6 +6,7 @@ import { canWrite, useSession } from '@portal/shared-api';
 import { Button } from '@portal/shared-ui';
 import {
   ConfigureColumnsModal,
+  LISTS_NS,
   useColumnPreferences,
   useUrlFilters,
   visibleColumnKeys,
@@ -45,7 +46,7 @@ export function ShipmentListPage() {
         </div>
         <div className="shp-actions">
           <Button variant="secondary" onClick={() => setConfigOpen(true)} data-testid="configure-columns">
-            {t('shipmentList.configureColumns')}
+            {t('filters.configureColumns', { ns: LISTS_NS })}
           </Button>
           {writable && (
             <Button variant="secondary" onClick={() => setExportOpen(true)} data-testid="export-list">

@@ -1,7 +1,5 @@
 // Texts of the tracking-request detail that depend on the request: its warnings (each message once, however
 // often the engine recorded it, e.g. after a Retry that failed again) and what an empty shipments table says.
-import type { TrackingRequestStatus } from '@portal/shared-api';
-
 type Warning = string | { message: string; created?: string };
 
 /** Each warning message once, in the order first seen. */
@@ -22,10 +20,7 @@ export type ShipmentsEmptyKey =
  * did not take the reference, so none will come until it is corrected and retried); a cancelled / archived one
  * (no more will come); else none reported yet.
  */
-export function shipmentsEmptyKey(
-  status: TrackingRequestStatus | string | undefined,
-  hiddenOnly: boolean,
-): ShipmentsEmptyKey {
+export function shipmentsEmptyKey(status: string | undefined, hiddenOnly: boolean): ShipmentsEmptyKey {
   if (hiddenOnly) return 'shipments.allHidden';
   if (status === 'invalid') return 'shipments.emptyInvalid';
   if (status && status !== 'new' && status !== 'ongoing') return 'shipments.emptyStopped';

@@ -1,11 +1,11 @@
 // Which of Retry, Archive and Cancel a tracking request offers (spec section 4), and whether they are enabled.
-import type { TrackingRequestStatus } from '@portal/shared-api';
 import { EDITABLE_STATUSES, TRANSITION_FROM } from '@portal/shared-api/domain';
 
 export type ActionPlace = 'list' | 'detail';
 
 export interface RequestFlags {
-  status: TrackingRequestStatus | string;
+  /** A TrackingRequestStatus, or a status this front end does not know (offered nothing). */
+  status: string;
   cancellable: boolean;
   archivable: boolean;
 }
@@ -37,7 +37,7 @@ export function offeredActions(request: RequestFlags, place: ActionPlace): Offer
 }
 
 /** The detail page is read-only unless the status is new (spec section 4). */
-export function isEditable(status: TrackingRequestStatus | string): boolean {
+export function isEditable(status: string): boolean {
   return status === 'new';
 }
 
@@ -45,6 +45,6 @@ export function isEditable(status: TrackingRequestStatus | string): boolean {
  * Statuses in which the API takes a change of client code or project (EDITABLE_STATUSES of the domain module:
  * invalid, new, ongoing); elsewhere (cancelled, archived, pending) the list shows the value without an editor.
  */
-export function isInlineEditable(status: TrackingRequestStatus | string): boolean {
+export function isInlineEditable(status: string): boolean {
   return (EDITABLE_STATUSES as readonly string[]).includes(status);
 }

@@ -1,7 +1,7 @@
 // Route page /tracking-requests/{id}: the request's read-only fields, client code and project editable in place
 // while the status is new (write permission), its shipments with Show All / Exclude Hidden and Hide/Show, and
 // Retry / Archive / Cancel at the bottom.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ApiError,
@@ -20,7 +20,7 @@ import { RequestActions } from '../features/common/RequestActions';
 import { RequestShipments } from '../features/common/RequestShipments';
 import { StatusBadge } from '../features/common/StatusBadge';
 import { formatDate, formatDateTime, NONE } from '../lib/format';
-import { useProjects } from '@portal/shared-api/queries';
+import { queryKeys, useProjects, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { notifyRequestError } from '../lib/notices';
 import { isEditable, offeredActions } from '../lib/status-rules';
 import { distinctWarnings } from '../lib/request-texts';
@@ -35,35 +35,36 @@ export function TrackingRequestDetailPage() {
   const requestId = Number(id);
   const writable = useSession((state) => canWriteOf(state.user));
   const projects = useProjects();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [reload, setReload] = useState(0);
+  const valid = Number.isInteger(requestId) && requestId >= 1;
+  const client = useQueryClient();
+  const requestKey = queryKeys.tracking.request(requestId);
 
+  // an id that cannot exist is not asked for
+  const { data: loaded, error } = useQuery({
+    queryKey: requestKey,
+    queryFn: ({ signal }) => trackingRequestsApi.get(requestId, signal),
+    enabled: valid,
+  });
+  const gone = error instanceof ApiError && error.status === 404;
+  // another failure after the request was shown keeps it on screen (the notice says what went wrong)
+  const load: Load =
+    !valid || gone || (error && !loaded)
+      ? { state: 'missing' }
+      : loaded
+        ? { state: 'ready', request: loaded }
+        : { state: 'loading' };
   useEffect(() => {
-    if (!Number.isInteger(requestId) || requestId < 1) {
-      setLoad({ state: 'missing' });
-      return;
-    }
-    const controller = new AbortController();
-    trackingRequestsApi
-      .get(requestId, controller.signal)
-      .then((request) => setLoad({ state: 'ready', request }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setLoad({ state: 'missing' });
-        else {
-          notifyRequestError(error);
-          setLoad((prev) => (prev.state === 'loading' ? { state: 'missing' } : prev));
-        }
-      });
-    return () => controller.abort();
-  }, [requestId, reload]);
+    if (error && !gone) notifyRequestError(error);
+  }, [error, gone]);
 
+  /** Applies a saved change (inline edits, a status change) to the request shown. */
   const update = useCallback(
     (change: Partial<TrackingRequestRecord>) =>
-      setLoad((prev) =>
-        prev.state === 'ready' ? { state: 'ready', request: { ...prev.request, ...change } } : prev,
+      client.setQueryData<TrackingRequestRecord>(
+        queryKeys.tracking.request(requestId),
+        (shown) => shown && { ...shown, ...change },
       ),
-    [],
+    [client, requestId],
   );
 
   // the whole page waits for the request: the shell's global spinner
@@ -227,7 +228,7 @@ export function TrackingRequestDetailPage() {
             place="detail"
             onStatusChange={(status) => {
               update({ status });
-              setReload((n) => n + 1);
+              void client.invalidateQueries({ queryKey: requestKey });
             }}
           />
         </div>

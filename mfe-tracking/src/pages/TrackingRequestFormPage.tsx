@@ -20,7 +20,7 @@ export function TrackingRequestFormPage() {
 
   const refuse = () => {
     notifyError(t('errors.title', { ns: 'common' }), t('notices.refused'), DURATIONS.trackingRequest);
-    navigate('/dashboard');
+    void navigate('/dashboard');
   };
 
   const back = useBack('/tracking-requests');
@@ -45,7 +45,7 @@ export function TrackingRequestFormPage() {
           projects={projects}
           writable={writable}
           onRefused={refuse}
-          onSaved={() => navigate('/tracking-requests')}
+          onSaved={() => void navigate('/tracking-requests')}
           onBack={back}
         />
       </div>

@@ -30,6 +30,10 @@ export const queryKeys = {
     all: ['shipments'] as const,
     /** The shipments list and the dashboard's tables (one entry per query and language). */
     list: ['shipments', 'list'] as const,
+    /** The dashboard's tab counts. */
+    stats: ['shipments', 'stats'] as const,
+    /** One shipment's detail page. */
+    detail: (shipmentId: Id) => ['shipments', 'detail', shipmentId] as const,
     alertEvents: (shipmentId: Id) => ['shipments', shipmentId, 'alert-events'] as const,
     /** The export columns by section (the same for the whole session) and the user's export templates. */
     exportFields: ['shipments', 'export-fields'] as const,
@@ -39,6 +43,8 @@ export const queryKeys = {
     all: ['tracking'] as const,
     /** The tracking requests list (one entry per filters and page). */
     requests: ['tracking', 'requests'] as const,
+    /** One request's detail page (not under `requests`: a list reload does not ask for it again). */
+    request: (requestId: Id) => ['tracking', 'request', requestId] as const,
     /** The shipments of one request (one entry per page and visibility choice). */
     requestShipments: (requestId: Id) => ['tracking', 'request-shipments', requestId] as const,
   },

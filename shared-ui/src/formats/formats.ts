@@ -46,7 +46,8 @@ export function dayDiff(from: unknown, to: unknown): number | null {
 export function formatNumber(value: unknown, empty = ''): string {
   if (value === null || value === undefined || value === '') return empty;
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return String(value);
+  // A text that is not a number is shown as it came.
+  if (!Number.isFinite(n)) return typeof value === 'string' ? value : String(n);
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
 

@@ -6,9 +6,11 @@ function Probe() {
 }
 
 describe('useIsMobile', () => {
-  const original = window.matchMedia;
+  // jsdom has no matchMedia: put back exactly what was there (nothing, or a setup file's stub).
+  const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
   afterEach(() => {
-    window.matchMedia = original;
+    if (original) Object.defineProperty(window, 'matchMedia', original);
+    else delete (window as Partial<Window>).matchMedia;
   });
 
   it('is false where matchMedia is missing', () => {

@@ -2,6 +2,9 @@ import type { i18n } from 'i18next';
 
 export type NamespaceResources = { en: object; es: object };
 
+/** The type of a namespace's other language: the English bundle's keys, every text a string. */
+export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
+
 /**
  * Adds a namespace's en/es bundles to the shared i18next instance. Remotes call this when their module
  * loads, which may be before the shell has run `i18n.init()`: then the bundles are added on the

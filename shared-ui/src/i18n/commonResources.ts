@@ -1,3 +1,6 @@
+import { HEALTH_LABELS, HEALTH_TEXTS } from '@portal/shared-api/domain';
+import type { Translation } from './addResourceNamespace';
+
 /** Name of the i18next namespace that holds the texts shared by every app. */
 export const COMMON_NS = 'common';
 
@@ -46,6 +49,8 @@ const en = {
   modal: {
     close: 'Close',
   },
+  /** A shipment's health (spec section 3): the domain's wording; see lists/shipmentHealth.ts. */
+  health: { ...HEALTH_LABELS },
   numberInput: {
     number: 'Enter a whole number, e.g. 7 or -7',
     min: 'Minimum {{min}}',
@@ -94,9 +99,7 @@ const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: Translation<typeof en> = {
   actions: {
     save: 'Guardar',
     cancel: 'Cancelar',
@@ -139,6 +142,11 @@ const es: Shape<typeof en> = {
   },
   modal: {
     close: 'Cerrar',
+  },
+  health: {
+    ontrack: HEALTH_TEXTS.ontrack.es,
+    delayed: HEALTH_TEXTS.delayed.es,
+    alerted: HEALTH_TEXTS.alerted.es,
   },
   numberInput: {
     number: 'Escriba un número entero, p. ej. 7 o -7',

@@ -1,6 +1,6 @@
 // The 'lists' i18n namespace: texts of the list building blocks, registered when this entry point loads.
 import i18next from 'i18next';
-import { addResourceNamespace } from '../i18n/addResourceNamespace';
+import { addResourceNamespace, type Translation } from '../i18n/addResourceNamespace';
 
 export const LISTS_NS = 'lists';
 
@@ -50,9 +50,7 @@ const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: Translation<typeof en> = {
   tagInput: {
     containerFormat: 'Los números de contenedor tienen 4 letras mayúsculas seguidas de 7 dígitos.',
     checkDigit: '{{container}}: el dígito de control debería ser {{expected}}. Revise el número.',

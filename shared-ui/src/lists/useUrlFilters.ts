@@ -199,13 +199,13 @@ export function useUrlFilters<S extends FilterSchema>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [search],
   );
-  const values = useMemo(() => ({ ...applied, ...drafts }) as FilterValues<S>, [applied, drafts]);
+  const values = useMemo((): FilterValues<S> => ({ ...applied, ...drafts }), [applied, drafts]);
   const page = readPage(searchParams);
   const ordering = searchParams.get(ORDERING_PARAM) ?? defaultOrdering;
 
   const query = useMemo(() => {
     const q: Query = {};
-    for (const [key, value] of Object.entries(applied)) {
+    for (const [key, value] of Object.entries<string | string[]>(applied)) {
       if (Array.isArray(value) ? value.length > 0 : value !== '') q[key] = value;
     }
     if (page > 1) q.page = page;

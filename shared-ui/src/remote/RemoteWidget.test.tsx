@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterEach(() => setRemoteLoader(null));
 
 it('renders the loaded widget with its props', async () => {
-  setRemoteLoader({ load: async () => ({ default: Hello }) });
+  setRemoteLoader({ load: () => Promise.resolve({ default: Hello }) });
   render(<RemoteWidget id="mfe_x/Hello" props={{ name: 'map' }} area="Map" />);
   expect(await screen.findByText('Hello map')).toBeInTheDocument();
 });
@@ -24,10 +24,7 @@ it('shows a fallback when the remote cannot load, and Retry loads again', async 
   let fail = true;
   const reset = jest.fn();
   setRemoteLoader({
-    load: async () => {
-      if (fail) throw new Error('down');
-      return { default: Hello };
-    },
+    load: () => (fail ? Promise.reject(new Error('down')) : Promise.resolve({ default: Hello })),
     reset,
   });
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -35,7 +32,7 @@ it('shows a fallback when the remote cannot load, and Retry loads again', async 
   render(<RemoteWidget id="mfe_x/Hello" props={{ name: 'again' }} area="Route map" />);
   expect(await screen.findByTestId('remote-widget-fallback')).toHaveTextContent('Route map');
   fail = false;
-  await act(async () => {
+  act(() => {
     fireEvent.click(screen.getByTestId('remote-widget-retry'));
   });
   expect(reset).toHaveBeenCalledWith('mfe_x');

@@ -13,8 +13,8 @@ export interface RemotePageCase {
 }
 
 function keys(o: object, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  return Object.entries(o as Record<string, unknown>).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
   );
 }
 

@@ -1,6 +1,7 @@
 // A table metric: 30 rows a page (spec section 9), Previous/Next with 'Page X of Y'; ids link to the shipment.
 import { useTranslation } from 'react-i18next';
 import { Pager, Table, type TableColumn } from '@portal/shared-ui';
+import { useShipmentHealthText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
 import type { Lang, TableResult } from '../../lib/bi-api';
 import { formatValue } from '../../lib/format';
@@ -19,6 +20,7 @@ export interface BiTableProps {
 
 export function BiTable({ result, lang, page, onPageChange, loading }: BiTableProps) {
   const { t } = useTranslation(NS);
+  const healthText = useShipmentHealthText();
   const pages = Math.max(1, Math.ceil(result.count / result.page_size));
   const columns: TableColumn<Row>[] = result.columns.map((c) => ({
     key: c.key,
@@ -27,7 +29,7 @@ export function BiTable({ result, lang, page, onPageChange, loading }: BiTablePr
       const v = row[c.key];
       if (v === null || v === undefined) return '';
       if (c.key === 'id') return <Link to={`/shipments/${v}`}>{v}</Link>;
-      if (c.key === 'health') return t(`health.${v}`, { defaultValue: String(v) });
+      if (c.key === 'health') return healthText(String(v));
       if (c.key === 'place') return t(`place.${v}`, { defaultValue: String(v) });
       // A date never wraps in two (2026-12-/16).
       if (c.type === 'date') return <span className="bi-nowrap">{String(v).slice(0, 10)}</span>;

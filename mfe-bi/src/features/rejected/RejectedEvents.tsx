@@ -3,24 +3,15 @@
 // with filters (kind with its count, carrier, source, tracking request, received dates, search). Each row
 // opens to the engine's reasons and the payload as received (carrier data and validator diagnostics, shown
 // as technical detail).
-import { useEffect, useState, type FormEvent } from 'react';
-import i18next from 'i18next';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorToNotificationBody, type Carrier, type Query } from '@portal/shared-api';
+import type { Carrier, Query } from '@portal/shared-api';
 import { keepPreviousData, queryKeys, useQuery } from '@portal/shared-api/queries';
-import {
-  Button,
-  formatTimestamp,
-  notifyError,
-  Pager,
-  Select,
-  Table,
-  TextInput,
-  type TableColumn,
-} from '@portal/shared-ui';
+import { formatTimestamp, Pager, Select, Table, TextInput, type TableColumn } from '@portal/shared-ui';
 import { DateRangeFilter } from '@portal/shared-ui/lists';
 import { REJECTED_KINDS, REJECTED_PAGE_SIZE, rejectedApi, type RejectedEvent } from '../../lib/rejected-api';
 import { NS } from '../../i18n';
+import { BiFilterForm, CarrierSelect, notifyFailure } from '../filters/BiFilterForm';
 
 interface Filters {
   kind: string;
@@ -55,9 +46,6 @@ function toQuery(f: Filters, page: number): Query {
   return q;
 }
 
-const notifyFailure = (error: unknown) =>
-  notifyError(i18next.t('errors.title', { ns: 'common' }), errorToNotificationBody(error));
-
 export interface RejectedEventsProps {
   carriers: Carrier[];
 }
@@ -88,10 +76,6 @@ export function RejectedEvents({ carriers }: RejectedEventsProps) {
     setAsked((n) => n + 1);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    load(draft, 1);
-  };
   const reset = () => {
     setDraft(EMPTY);
     load(EMPTY, 1);
@@ -104,10 +88,6 @@ export function RejectedEvents({ carriers }: RejectedEventsProps) {
       value: k,
       label: counts ? `${t(`rejected.kind.${k}`)} (${counts[k] ?? 0})` : t(`rejected.kind.${k}`),
     })),
-  ];
-  const carrierOptions = [
-    { value: '', label: t('allCarriers') },
-    ...carriers.map((c) => ({ value: String(c.id), label: c.short_name })),
   ];
   const sourceOptions = [
     { value: '', label: t('rejected.allSources') },
@@ -176,7 +156,12 @@ export function RejectedEvents({ carriers }: RejectedEventsProps) {
   return (
     <div className="bi-rejected" data-testid="bi-rejected">
       <p className="bi-description">{t('rejected.intro')}</p>
-      <form className="pui-filter-bar" aria-label={t('filters')} onSubmit={submit}>
+      <BiFilterForm
+        onUpdate={() => load(draft, 1)}
+        onReset={reset}
+        canUpdate={requestValid}
+        loading={loading}
+      >
         <Select
           id="rejected-kind"
           label={t('rejected.kindLabel')}
@@ -184,10 +169,9 @@ export function RejectedEvents({ carriers }: RejectedEventsProps) {
           value={draft.kind}
           onChange={(v) => setDraft((f) => ({ ...f, kind: v }))}
         />
-        <Select
+        <CarrierSelect
           id="rejected-carrier"
-          label={t('carrier')}
-          options={carrierOptions}
+          carriers={carriers}
           value={draft.carrier}
           onChange={(v) => setDraft((f) => ({ ...f, carrier: v }))}
         />
@@ -222,15 +206,7 @@ export function RejectedEvents({ carriers }: RejectedEventsProps) {
           before={draft.before}
           onChange={({ after, before }) => setDraft((f) => ({ ...f, after, before }))}
         />
-        <div className="pui-list-actions pui-filter-bar__wide">
-          <Button type="submit" variant="primary" disabled={!requestValid} busy={loading}>
-            {t('update')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={reset}>
-            {t('reset')}
-          </Button>
-        </div>
-      </form>
+      </BiFilterForm>
 
       <p className="bi-table__count" aria-live="polite">
         {data ? t('rejected.count', { count: data.count }) : ''}

@@ -1,10 +1,10 @@
 // The "new team / new project" line: a name, Create; the new item opens at the top of the list.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { configApi, type Group, type GroupResource } from '../../lib/api';
-import { fieldErrorsOf, notifyFailure, notifySaved } from '../../lib/notices';
+import { useSave } from '../../lib/useSave';
 
 export function CreateGroup({
   resource,
@@ -17,27 +17,18 @@ export function CreateGroup({
 }) {
   const { t } = useTranslation(NS);
   const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, run } = useSave();
+
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      onCreated(await configApi.create(resource, { name }));
+      setName('');
+    });
+  };
+
   return (
-    <form
-      className="cfg-card cfg-create"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setErrors({});
-        try {
-          onCreated(await configApi.create(resource, { name }));
-          setName('');
-          notifySaved();
-        } catch (error) {
-          setErrors(fieldErrorsOf(error));
-          notifyFailure(error);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
+    <form className="cfg-card cfg-create" onSubmit={create}>
       <TextInput
         label={label}
         value={name}

@@ -1,13 +1,14 @@
 // One team or project: its name (rename), its user lists (add from the company's users, remove), delete
 // with confirmation. Every change is saved at once (PATCH) with the spec's notices; a refused change shows
 // the server's messages under the list it concerns.
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@portal/shared-api';
 import { Button, Modal, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { configApi, type Group, type GroupResource } from '../../lib/api';
-import { fieldErrorsOf, notifyDeleted, notifyFailure, notifySaved } from '../../lib/notices';
+import { notifyDeleted, notifyFailure } from '../../lib/notices';
+import { useSave } from '../../lib/useSave';
 import { displayName, UserPicker } from './UserPicker';
 
 export interface GroupLinkDef {
@@ -40,33 +41,25 @@ export function GroupCard({
   const { t } = useTranslation(NS);
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(group.name);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const saving = useSave();
+  const { errors, setErrors } = saving;
+  const [removing, setRemoving] = useState(false);
+  const busy = saving.busy || removing;
   const [confirming, setConfirming] = useState(false);
   const testBase = `cfg-group-${group.id}`;
 
-  const save = async (body: Record<string, unknown>): Promise<boolean> => {
-    setBusy(true);
-    setErrors({});
-    try {
-      onChanged(await configApi.update(resource, group.id, body));
-      notifySaved();
-      return true;
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      notifyFailure(error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (body: Record<string, unknown>) =>
+    saving.run(async () => onChanged(await configApi.update(resource, group.id, body)));
 
-  const listOf = (field: GroupLinkDef['field']): UserSummary[] =>
-    (group[field] as UserSummary[] | undefined) ?? [];
+  const listOf = (field: GroupLinkDef['field']): UserSummary[] => group[field] ?? [];
+  const rename = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await save({ name })) setRenaming(false);
+  };
   const setList = (field: GroupLinkDef['field'], ids: number[]) => save({ [field]: ids });
 
   const remove = async () => {
-    setBusy(true);
+    setRemoving(true);
     try {
       await configApi.remove(resource, group.id);
       setConfirming(false);
@@ -75,7 +68,7 @@ export function GroupCard({
     } catch (error) {
       notifyFailure(error);
     } finally {
-      setBusy(false);
+      setRemoving(false);
     }
   };
 
@@ -83,13 +76,7 @@ export function GroupCard({
     <li className="cfg-card cfg-group" data-testid={testBase} data-name={group.name}>
       <div className="cfg-group__head">
         {renaming ? (
-          <form
-            className="cfg-inline-name"
-            onSubmit={async (e) => {
-              e.preventDefault();
-              if (await save({ name })) setRenaming(false);
-            }}
-          >
+          <form className="cfg-inline-name" onSubmit={(e) => void rename(e)}>
             <TextInput
               label={t('groups.name')}
               value={name}
@@ -155,7 +142,7 @@ export function GroupCard({
                         aria-label={t('groups.remove', { name: displayName(u) })}
                         disabled={busy}
                         onClick={() =>
-                          setList(
+                          void setList(
                             link.field,
                             chosen.filter((x) => x.id !== u.id).map((x) => x.id),
                           )
@@ -173,7 +160,7 @@ export function GroupCard({
                 label={`${t('groups.add')}: ${link.label}`}
                 testId={`${testBase}-${link.field}-add`}
                 disabled={busy}
-                onPick={(u) => setList(link.field, [...chosen.map((x) => x.id), u.id])}
+                onPick={(u) => void setList(link.field, [...chosen.map((x) => x.id), u.id])}
               />
               {errors[link.field] && (
                 <ul className="cfg-error" role="alert">
@@ -197,7 +184,12 @@ export function GroupCard({
             <Button variant="secondary" onClick={() => setConfirming(false)}>
               {t('groups.cancel')}
             </Button>
-            <Button variant="danger" busy={busy} onClick={remove} data-testid={`${testBase}-confirm-delete`}>
+            <Button
+              variant="danger"
+              busy={busy}
+              onClick={() => void remove()}
+              data-testid={`${testBase}-confirm-delete`}
+            >
               {t('groups.delete')}
             </Button>
           </>

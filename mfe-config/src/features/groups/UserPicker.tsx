@@ -39,7 +39,7 @@ export function UserPicker({ users, exclude, onPick, label, testId, disabled }: 
     <div
       className="cfg-picker"
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <input

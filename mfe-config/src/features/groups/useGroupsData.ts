@@ -1,10 +1,10 @@
 // Loads what the teams and projects pages show: the company's users (the pickers offer only these), its
 // teams and its projects.
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { UserSummary } from '@portal/shared-api';
 import { invalidateProjects, queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { configApi, type Group } from '../../lib/api';
-import { notifyFailure } from '../../lib/notices';
+import { useFailureNotice } from '../../lib/notices';
 
 interface GroupsData {
   users: UserSummary[];
@@ -34,9 +34,7 @@ async function loadGroups(): Promise<GroupsData> {
 export function useGroupsData() {
   const client = useQueryClient();
   const { data, error } = useQuery({ queryKey: queryKeys.config.groups, queryFn: loadGroups });
-  useEffect(() => {
-    if (error) notifyFailure(error);
-  }, [error]);
+  useFailureNotice(error);
 
   const update = useCallback(
     (field: 'teams' | 'projects', change: GroupsUpdate) =>

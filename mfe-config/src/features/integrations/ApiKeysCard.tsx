@@ -1,49 +1,41 @@
 // API keys of the company: create (name, permission; the key is shown once), list, revoke.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Select, Spinner, TextInput } from '@portal/shared-ui';
-import { queryKeys, useQuery } from '@portal/shared-api/queries';
+import { Button, Modal, Select, TextInput } from '@portal/shared-ui';
+import { queryKeys, useQueryClient } from '@portal/shared-api/queries';
 import { NS } from '../../i18n';
-import { fieldErrorsOf, notifyFailure, notifySaved } from '../../lib/notices';
+import { notifyFailure, notifySaved } from '../../lib/notices';
+import { useSave } from '../../lib/useSave';
 import { integrationsApi, type ApiKey, type ApiKeyScope } from './api';
 import { formatDate, localizeFieldErrors } from './format';
+import { IntTable } from './IntTable';
+import { useCompanyList } from './useCompanyList';
+
+const KEY_COLUMNS = ['name', 'key', 'scope', 'createdBy', 'created', 'lastUsed', 'status'];
 
 export function ApiKeysCard() {
   const { t } = useTranslation(NS);
-  const keysQuery = useQuery({ queryKey: queryKeys.config.apiKeys, queryFn: integrationsApi.keys });
-  // a failed load shows the empty list (and says why)
-  const keys: ApiKey[] | null = keysQuery.data ?? (keysQuery.error ? [] : null);
-  useEffect(() => {
-    if (keysQuery.error) notifyFailure(keysQuery.error);
-  }, [keysQuery.error]);
+  const client = useQueryClient();
+  const keys = useCompanyList(queryKeys.config.apiKeys, integrationsApi.keys);
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, run } = useSave({ localize: localizeFieldErrors });
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
-  const load = () => keysQuery.refetch();
+  /** After a write: the list is asked for again (the new key's last use, a revoked key's date). */
+  const reload = () => client.invalidateQueries({ queryKey: queryKeys.config.apiKeys });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
+    void run(async () => {
       const key = await integrationsApi.createKey({ name, scope });
       setCreated(key.key);
       setCopied(false);
       setName('');
-      notifySaved();
-      await load();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length) setErrors(localizeFieldErrors(fields));
-      else notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
+      await reload();
+    });
   };
 
   const copy = async () => {
@@ -62,7 +54,7 @@ export function ApiKeysCard() {
       await integrationsApi.revokeKey(revoking.id);
       notifySaved();
       setRevoking(null);
-      await load();
+      await reload();
     } catch (error) {
       notifyFailure(error);
     }
@@ -104,7 +96,7 @@ export function ApiKeysCard() {
           <code className="int-mono" data-testid="int-key-value">
             {created}
           </code>
-          <Button variant="secondary" size="sm" onClick={copy}>
+          <Button variant="secondary" size="sm" onClick={() => void copy()}>
             {copied ? t('integrations.keys.copied') : t('integrations.keys.copy')}
           </Button>
           <Button variant="link" size="sm" onClick={() => setCreated(null)}>
@@ -112,61 +104,46 @@ export function ApiKeysCard() {
           </Button>
         </div>
       )}
-      {keys === null ? (
-        <Spinner />
-      ) : keys.length === 0 ? (
-        <p className="cfg-muted">{t('integrations.keys.empty')}</p>
-      ) : (
-        <div className="int-table-wrap">
-          <table className="int-table" data-testid="int-key-table">
-            <thead>
-              <tr>
-                <th>{t('integrations.keys.columns.name')}</th>
-                <th>{t('integrations.keys.columns.key')}</th>
-                <th>{t('integrations.keys.columns.scope')}</th>
-                <th>{t('integrations.keys.columns.createdBy')}</th>
-                <th>{t('integrations.keys.columns.created')}</th>
-                <th>{t('integrations.keys.columns.lastUsed')}</th>
-                <th>{t('integrations.keys.columns.status')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr
-                  key={k.id}
-                  className={k.revoked_at ? 'int-row--revoked' : ''}
-                  data-testid={`int-key-row-${k.id}`}
-                >
-                  <td>{k.name}</td>
-                  <td className="int-mono">{k.prefix}…</td>
-                  <td>{scopes[k.scope]}</td>
-                  <td>{k.created_by ?? ''}</td>
-                  <td>{formatDate(k.created_at)}</td>
-                  <td>{k.last_used_at ? formatDate(k.last_used_at) : t('integrations.keys.never')}</td>
-                  <td>
-                    {k.revoked_at
-                      ? t('integrations.keys.revoked', { date: formatDate(k.revoked_at) })
-                      : t('integrations.keys.active')}
-                  </td>
-                  <td>
-                    {!k.revoked_at && (
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        onClick={() => setRevoking(k)}
-                        data-testid={`int-key-revoke-${k.id}`}
-                      >
-                        {t('integrations.keys.revoke')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <IntTable
+        items={keys}
+        empty={t('integrations.keys.empty')}
+        headers={KEY_COLUMNS.map((c) => t(`integrations.keys.columns.${c}`))}
+        data-testid="int-key-table"
+      >
+        {(items) =>
+          items.map((k) => (
+            <tr
+              key={k.id}
+              className={k.revoked_at ? 'int-row--revoked' : ''}
+              data-testid={`int-key-row-${k.id}`}
+            >
+              <td>{k.name}</td>
+              <td className="int-mono">{k.prefix}…</td>
+              <td>{scopes[k.scope]}</td>
+              <td>{k.created_by ?? ''}</td>
+              <td>{formatDate(k.created_at)}</td>
+              <td>{k.last_used_at ? formatDate(k.last_used_at) : t('integrations.keys.never')}</td>
+              <td>
+                {k.revoked_at
+                  ? t('integrations.keys.revoked', { date: formatDate(k.revoked_at) })
+                  : t('integrations.keys.active')}
+              </td>
+              <td>
+                {!k.revoked_at && (
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    onClick={() => setRevoking(k)}
+                    data-testid={`int-key-revoke-${k.id}`}
+                  >
+                    {t('integrations.keys.revoke')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))
+        }
+      </IntTable>
       <Modal
         open={revoking !== null}
         title={t('integrations.keys.revokeTitle')}
@@ -177,7 +154,7 @@ export function ApiKeysCard() {
             <Button variant="secondary" onClick={() => setRevoking(null)}>
               {t('integrations.keys.cancel')}
             </Button>
-            <Button variant="danger" onClick={revoke} data-testid="int-key-revoke-confirm">
+            <Button variant="danger" onClick={() => void revoke()} data-testid="int-key-revoke-confirm">
               {t('integrations.keys.revoke')}
             </Button>
           </>

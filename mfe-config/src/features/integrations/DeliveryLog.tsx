@@ -1,16 +1,18 @@
 // The delivery log of one webhook endpoint: newest first, 30 a page, refreshed every 5 s while open; each
 // delivered or failed event can be sent again.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Pager, Spinner } from '@portal/shared-ui';
+import { Button, Pager } from '@portal/shared-ui';
 import { notifySuccess } from '@portal/shared-ui';
 import { keepPreviousData, queryKeys, useQuery } from '@portal/shared-api/queries';
 import { NS } from '../../i18n';
-import { notifyFailure } from '../../lib/notices';
+import { notifyFailure, useFailureNotice } from '../../lib/notices';
 import { integrationsApi, type WebhookDelivery } from './api';
 import { formatDate, textOf } from './format';
+import { IntTable } from './IntTable';
 
 const BADGE = { succeeded: 'int-badge--ok', failed: 'int-badge--bad', pending: 'int-badge--wait' } as const;
+const COLUMNS = ['time', 'event', 'status', 'attempts', 'code', 'latency', 'next'];
 
 export function DeliveryLog({ endpointId, reloadKey }: { endpointId: number; reloadKey: number }) {
   const { t } = useTranslation(NS);
@@ -23,9 +25,7 @@ export function DeliveryLog({ endpointId, reloadKey }: { endpointId: number; rel
     refetchInterval: 5_000,
     refetchIntervalInBackground: true,
   });
-  useEffect(() => {
-    if (error) notifyFailure(error);
-  }, [error]);
+  useFailureNotice(error);
   const load = () => refetch();
 
   const redeliver = async (d: WebhookDelivery) => {
@@ -53,58 +53,40 @@ export function DeliveryLog({ endpointId, reloadKey }: { endpointId: number; rel
           {t('integrations.log.refresh')}
         </Button>
       </div>
-      {data === undefined ? (
-        <Spinner />
-      ) : data.results.length === 0 ? (
-        <p className="cfg-muted">{t('integrations.log.empty')}</p>
-      ) : (
-        <div className="int-table-wrap">
-          <table className="int-table">
-            <thead>
-              <tr>
-                <th>{t('integrations.log.columns.time')}</th>
-                <th>{t('integrations.log.columns.event')}</th>
-                <th>{t('integrations.log.columns.status')}</th>
-                <th>{t('integrations.log.columns.attempts')}</th>
-                <th>{t('integrations.log.columns.code')}</th>
-                <th>{t('integrations.log.columns.latency')}</th>
-                <th>{t('integrations.log.columns.next')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((d) => (
-                <tr key={d.id} data-testid="int-delivery" data-event-id={d.event_id} data-status={d.status}>
-                  <td>{formatDate(d.last_attempt_at ?? d.created_at)}</td>
-                  <td>
-                    {textOf('integrations.hooks.eventNames', d.event_type)}
-                    {d.manual && <span className="cfg-muted"> ({t('integrations.log.manual')})</span>}
-                    <div className="int-mono cfg-muted">{d.event_id}</div>
-                  </td>
-                  <td>
-                    <span className={`int-badge ${BADGE[d.status]}`}>{statuses[d.status] ?? d.status}</span>
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td>{d.last_status_code ?? (d.attempts > 0 ? t('integrations.log.noAnswer') : '')}</td>
-                  <td>
-                    {d.last_latency_ms !== null
-                      ? t('integrations.log.latencyMs', { ms: d.last_latency_ms })
-                      : ''}
-                  </td>
-                  <td>{formatDate(d.next_attempt_at)}</td>
-                  <td>
-                    {d.status !== 'pending' && (
-                      <Button variant="link" size="sm" onClick={() => void redeliver(d)}>
-                        {t('integrations.log.redeliver')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <IntTable
+        items={data?.results}
+        empty={t('integrations.log.empty')}
+        headers={COLUMNS.map((c) => t(`integrations.log.columns.${c}`))}
+      >
+        {(items) =>
+          items.map((d) => (
+            <tr key={d.id} data-testid="int-delivery" data-event-id={d.event_id} data-status={d.status}>
+              <td>{formatDate(d.last_attempt_at ?? d.created_at)}</td>
+              <td>
+                {textOf('integrations.hooks.eventNames', d.event_type)}
+                {d.manual && <span className="cfg-muted"> ({t('integrations.log.manual')})</span>}
+                <div className="int-mono cfg-muted">{d.event_id}</div>
+              </td>
+              <td>
+                <span className={`int-badge ${BADGE[d.status]}`}>{statuses[d.status] ?? d.status}</span>
+              </td>
+              <td>{d.attempts}</td>
+              <td>{d.last_status_code ?? (d.attempts > 0 ? t('integrations.log.noAnswer') : '')}</td>
+              <td>
+                {d.last_latency_ms !== null ? t('integrations.log.latencyMs', { ms: d.last_latency_ms }) : ''}
+              </td>
+              <td>{formatDate(d.next_attempt_at)}</td>
+              <td>
+                {d.status !== 'pending' && (
+                  <Button variant="link" size="sm" onClick={() => void redeliver(d)}>
+                    {t('integrations.log.redeliver')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))
+        }
+      </IntTable>
       {pages > 1 && <Pager page={page} pageCount={pages} onPageChange={setPage} />}
     </div>
   );

@@ -1,14 +1,17 @@
 // Webhook endpoints of the company: register (URL, events, description), show the signing secret, enable or
 // disable, send a test event, open the delivery log, delete.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Modal, Spinner, TextInput, notifySuccess } from '@portal/shared-ui';
-import { queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
+import { Button, Checkbox, Modal, TextInput, notifySuccess } from '@portal/shared-ui';
+import { queryKeys, useQueryClient } from '@portal/shared-api/queries';
 import { NS } from '../../i18n';
-import { fieldErrorsOf, notifyDeleted, notifyFailure, notifySaved } from '../../lib/notices';
+import { notifyDeleted, notifyFailure, notifySaved } from '../../lib/notices';
+import { Listed } from '../../lib/Listed';
+import { useSave } from '../../lib/useSave';
 import { integrationsApi, WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from './api';
 import { DeliveryLog } from './DeliveryLog';
 import { formatDate, localizeFieldErrors, textOf } from './format';
+import { useCompanyList } from './useCompanyList';
 
 function EndpointItem({
   endpoint,
@@ -100,12 +103,12 @@ function EndpointItem({
         <Button
           variant="secondary"
           size="sm"
-          onClick={toggleSecret}
+          onClick={() => void toggleSecret()}
           data-testid={`int-hook-${id}-secret-toggle`}
         >
           {secret ? t('integrations.hooks.hideSecret') : t('integrations.hooks.showSecret')}
         </Button>
-        <Button variant="secondary" size="sm" onClick={test} data-testid={`int-hook-${id}-test`}>
+        <Button variant="secondary" size="sm" onClick={() => void test()} data-testid={`int-hook-${id}-test`}>
           {t('integrations.hooks.test')}
         </Button>
         <Button
@@ -135,7 +138,7 @@ function EndpointItem({
             <Button variant="secondary" onClick={() => setRemoving(false)}>
               {t('integrations.hooks.cancel')}
             </Button>
-            <Button variant="danger" onClick={remove}>
+            <Button variant="danger" onClick={() => void remove()}>
               {t('integrations.hooks.remove')}
             </Button>
           </>
@@ -150,29 +153,18 @@ function EndpointItem({
 export function WebhooksCard() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
-  const endpointsQuery = useQuery({
-    queryKey: queryKeys.config.webhooks,
-    queryFn: integrationsApi.endpoints,
-  });
-  // a failed load shows the empty list (and says why)
-  const endpoints: WebhookEndpoint[] | null = endpointsQuery.data ?? (endpointsQuery.error ? [] : null);
-  useEffect(() => {
-    if (endpointsQuery.error) notifyFailure(endpointsQuery.error);
-  }, [endpointsQuery.error]);
+  const endpoints = useCompanyList(queryKeys.config.webhooks, integrationsApi.endpoints);
   /** Applies a saved write to the cached list. */
   const setEndpoints = (change: (list: WebhookEndpoint[]) => WebhookEndpoint[]) =>
     client.setQueryData<WebhookEndpoint[]>(queryKeys.config.webhooks, (list) => change(list ?? []));
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, run } = useSave({ localize: localizeFieldErrors });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
+    void run(async () => {
       const created = await integrationsApi.createEndpoint({
         url: url.trim(),
         events,
@@ -181,14 +173,7 @@ export function WebhooksCard() {
       setEndpoints((list) => [...list, created]);
       setUrl('');
       setDescription('');
-      notifySaved();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length) setErrors(localizeFieldErrors(fields));
-      else notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const toggle = (type: string, on: boolean) =>
@@ -239,26 +224,24 @@ export function WebhooksCard() {
         </div>
       </form>
       {errors.non_field_errors && <p className="cfg-error">{errors.non_field_errors.join(' ')}</p>}
-      {endpoints === null ? (
-        <Spinner />
-      ) : endpoints.length === 0 ? (
-        <p className="cfg-muted">{t('integrations.hooks.empty')}</p>
-      ) : (
-        <ul className="int-hooks">
-          {endpoints.map((e) => (
-            <EndpointItem
-              key={e.id}
-              endpoint={e}
-              onChanged={(changed) =>
-                setEndpoints((list) =>
-                  list.map((x) => (x.id === changed.id ? { ...changed, secret: x.secret } : x)),
-                )
-              }
-              onDeleted={(id) => setEndpoints((list) => list.filter((x) => x.id !== id))}
-            />
-          ))}
-        </ul>
-      )}
+      <Listed items={endpoints} empty={t('integrations.hooks.empty')}>
+        {(list) => (
+          <ul className="int-hooks">
+            {list.map((e) => (
+              <EndpointItem
+                key={e.id}
+                endpoint={e}
+                onChanged={(changed) =>
+                  setEndpoints((list) =>
+                    list.map((x) => (x.id === changed.id ? { ...changed, secret: x.secret } : x)),
+                  )
+                }
+                onDeleted={(id) => setEndpoints((list) => list.filter((x) => x.id !== id))}
+              />
+            ))}
+          </ul>
+        )}
+      </Listed>
     </section>
   );
 }

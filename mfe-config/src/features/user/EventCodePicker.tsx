@@ -19,7 +19,7 @@ export function EventCodePicker({ codes, value, onChange, error, testId }: Event
   const { t, i18n } = useTranslation(NS);
   const spanish = i18n.language?.startsWith('es');
   const groupOf = (c: EventCodeFull) =>
-    (GROUPS as readonly string[]).includes(c.category ?? '') ? (c.category as string) : 'other';
+    (GROUPS as readonly string[]).includes(c.category ?? '') ? c.category : 'other';
   const groups = [...GROUPS, 'other'].map((g) => ({ key: g, codes: codes.filter((c) => groupOf(c) === g) }));
   const toggle = (code: number, on: boolean) =>
     onChange(on ? [...value.filter((c) => c !== code), code] : value.filter((c) => c !== code));

@@ -5,67 +5,57 @@ import { useTranslation } from 'react-i18next';
 import { authApi, sessionStore, type User } from '@portal/shared-api';
 import { Button, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
-import { fieldErrorsOf, notifyFailure, notifySaved } from '../../lib/notices';
+import { useSave } from '../../lib/useSave';
+
+const READ_ONLY = [
+  { field: 'username', label: 'userConfig.username', testId: 'cfg-username' },
+  { field: 'email', label: 'userConfig.email', testId: 'cfg-email' },
+] as const;
+const EDITABLE = [
+  { field: 'first_name', label: 'userConfig.firstName', testId: 'cfg-first-name' },
+  { field: 'last_name', label: 'userConfig.lastName', testId: 'cfg-last-name' },
+] as const;
+type Names = Record<(typeof EDITABLE)[number]['field'], string>;
 
 export function PersonalInfo({ user }: { user: User }) {
   const { t } = useTranslation(NS);
-  const [firstName, setFirstName] = useState(user.first_name);
-  const [lastName, setLastName] = useState(user.last_name);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const [names, setNames] = useState<Names>({ first_name: user.first_name, last_name: user.last_name });
+  const { busy, errors, run } = useSave();
 
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const updated = await authApi.updateCurrentUser({ first_name: firstName, last_name: lastName });
+  const save = () =>
+    run(async () => {
+      const updated = await authApi.updateCurrentUser(names);
       sessionStore.getState().setUser({ ...user, ...updated });
-      notifySaved();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className="cfg-card" aria-labelledby="cfg-personal">
       <h2 id="cfg-personal">{t('userConfig.personal')}</h2>
       <div className="cfg-grid">
-        <TextInput
-          label={t('userConfig.username')}
-          value={user.username}
-          readOnly
-          hint={t('userConfig.readOnly')}
-          data-testid="cfg-username"
-        />
-        <TextInput
-          label={t('userConfig.email')}
-          value={user.email}
-          readOnly
-          hint={t('userConfig.readOnly')}
-          data-testid="cfg-email"
-        />
-        <TextInput
-          label={t('userConfig.firstName')}
-          value={firstName}
-          maxLength={150}
-          onChange={(e) => setFirstName(e.target.value)}
-          error={errors.first_name}
-          data-testid="cfg-first-name"
-        />
-        <TextInput
-          label={t('userConfig.lastName')}
-          value={lastName}
-          maxLength={150}
-          onChange={(e) => setLastName(e.target.value)}
-          error={errors.last_name}
-          data-testid="cfg-last-name"
-        />
+        {READ_ONLY.map(({ field, label, testId }) => (
+          <TextInput
+            key={field}
+            label={t(label)}
+            value={user[field]}
+            readOnly
+            hint={t('userConfig.readOnly')}
+            data-testid={testId}
+          />
+        ))}
+        {EDITABLE.map(({ field, label, testId }) => (
+          <TextInput
+            key={field}
+            label={t(label)}
+            value={names[field]}
+            maxLength={150}
+            onChange={(e) => setNames((current) => ({ ...current, [field]: e.target.value }))}
+            error={errors[field]}
+            data-testid={testId}
+          />
+        ))}
       </div>
       <div className="cfg-actions">
-        <Button onClick={save} busy={busy} data-testid="cfg-save-personal">
+        <Button onClick={() => void save()} busy={busy} data-testid="cfg-save-personal">
           {t('userConfig.savePersonal')}
         </Button>
       </div>

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@portal/shared-ui/router';
 import { formatDate, Spinner } from '@portal/shared-ui';
-import { useShipmentStatusText } from '@portal/shared-ui/lists';
+import { useShipmentHealthText, useShipmentStatusText } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
 import { mapApi, type PointDetail, type PortRef } from '../../lib/map-api';
 import type { MapData } from './cluster';
@@ -25,6 +25,7 @@ export interface InfoWindowProps {
 export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
   const { t } = useTranslation(NS);
   const statusText = useShipmentStatusText();
+  const healthText = useShipmentHealthText();
   const [details, setDetails] = useState<PointDetail[] | null>(null);
   const [failed, setFailed] = useState(false);
   const ids = selection.points.slice(0, INFO_SHOWN).map((i) => data.ids[i]);
@@ -111,7 +112,7 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
                 <dt>{t('info.health')}</dt>
                 <dd>
                   <span className={`map-where-health map-where-health--${d.health}`}>
-                    {t(`health.${d.health}`)}
+                    {healthText(d.health)}
                   </span>
                 </dd>
                 {!vessel && d.vessel && (

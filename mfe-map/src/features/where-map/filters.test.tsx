@@ -31,7 +31,7 @@ describe('map filters in the URL', () => {
     act(() => jest.advanceTimersByTime(499));
     expect(screen.getByTestId('url').textContent).toBe('?health=delayed');
     act(() => jest.advanceTimersByTime(1));
-    const url = screen.getByTestId('url').textContent!;
+    const url = screen.getByTestId('url').textContent;
     expect(new URLSearchParams(url).toString()).toBe(
       'health=delayed&search=MSCU&pol_loc=Valencia&pod_loc=CNSHA',
     );

@@ -4,8 +4,6 @@
 import type { FilterSchema } from '@portal/shared-ui/lists';
 import type { Query } from '@portal/shared-api';
 
-export const HEALTH_VALUES = ['ontrack', 'delayed', 'alerted'] as const;
-
 export const MAP_FILTERS = {
   search: 'text',
   health: 'value',

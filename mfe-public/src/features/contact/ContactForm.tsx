@@ -57,11 +57,7 @@ export function ContactForm() {
     event.preventDefault();
     if (busy) return;
     const errors = validateContactForm(fields);
-    setInvalid(
-      Object.fromEntries(errors.flatMap((e) => (e.kind === 'blank' ? [[e.field, true]] : []))) as Partial<
-        Record<RequiredField, boolean>
-      >,
-    );
+    setInvalid(Object.fromEntries(errors.flatMap((e) => (e.kind === 'blank' ? [[e.field, true]] : []))));
     if (errors.length > 0) {
       for (const error of errors) {
         const message =
@@ -94,7 +90,12 @@ export function ContactForm() {
   const optional = <span className="pub-optional"> ({t('contact.optional')})</span>;
 
   return (
-    <form className="pub-contact" noValidate onSubmit={onSubmit} data-testid={CONTACT_TEST_IDS.form}>
+    <form
+      className="pub-contact"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      data-testid={CONTACT_TEST_IDS.form}
+    >
       <div className="pub-contact__grid">
         <TextInput
           label={t('contact.name')}
@@ -197,7 +198,7 @@ export function ContactForm() {
         <Button type="submit" variant="primary" busy={busy} data-testid={CONTACT_TEST_IDS.send}>
           {t('contact.send')}
         </Button>
-        <Button variant="secondary" onClick={() => navigate('/')} data-testid={CONTACT_TEST_IDS.back}>
+        <Button variant="secondary" onClick={() => void navigate('/')} data-testid={CONTACT_TEST_IDS.back}>
           {t('contact.back')}
         </Button>
       </div>

@@ -17,7 +17,7 @@ export function BackButton() {
     <div className="pub-back">
       <Button
         variant="secondary"
-        onClick={() => (hasPreviousEntry() ? navigate(-1) : navigate('/'))}
+        onClick={() => void (hasPreviousEntry() ? navigate(-1) : navigate('/'))}
         data-testid="legal-back"
       >
         {t('legal.back')}

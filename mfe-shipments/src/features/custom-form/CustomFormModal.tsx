@@ -11,6 +11,7 @@ import {
 import { useMutation } from '@portal/shared-api/queries';
 import { Button, Checkbox, Modal, notifyError, notifySuccess, Select, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
+import { valueText } from '../../lib/format';
 import { canonical, formFields, formSchemaOf, type FormField } from './schema';
 
 type Data = Record<string, unknown>;
@@ -38,7 +39,7 @@ function FieldInput({
     return (
       <Select
         label={field.label}
-        value={value === undefined || value === null ? '' : String(value)}
+        value={valueText(value)}
         placeholder=""
         options={field.options.map((o) => ({ value: o, label: o }))}
         onChange={(v) => onChange(v === '' ? undefined : v)}
@@ -46,7 +47,7 @@ function FieldInput({
     );
   }
   const numeric = field.type === 'number' || field.type === 'integer';
-  const text = value === undefined || value === null ? '' : String(value);
+  const text = valueText(value);
   const bad = numeric && text !== '' && !Number.isFinite(Number(text));
   return (
     <TextInput

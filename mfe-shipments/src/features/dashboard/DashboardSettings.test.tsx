@@ -27,8 +27,8 @@ function open() {
   renderWithClient(<DashboardSettings kind="delayed" eventCodes={[]} onSaved={() => undefined} />);
   fireEvent.click(screen.getByTestId('dashboard-settings-delayed'));
   return {
-    delay: screen.getByLabelText('Days of delay') as HTMLInputElement,
-    advance: screen.getByLabelText('Days in advance') as HTMLInputElement,
+    delay: screen.getByLabelText<HTMLInputElement>('Days of delay'),
+    advance: screen.getByLabelText<HTMLInputElement>('Days in advance'),
     save: screen.getByTestId('dashboard-settings-save'),
   };
 }

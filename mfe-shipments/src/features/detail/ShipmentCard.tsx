@@ -2,6 +2,7 @@
 // status text, and a link to its tracking request.
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '@portal/shared-api';
+import { shipmentHealthText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
 import { formValues } from '../custom-form/schema';
@@ -24,7 +25,7 @@ export function ShipmentCard({ shipment: s }: { shipment: Shipment }) {
     [
       t('detail.card.health'),
       <span key="h" className={`shp-health shp-health--${s.health}`}>
-        {t(`health.${s.health}`)}
+        {shipmentHealthText(t, s.health)}
       </span>,
     ],
     ...formValues(s).map(({ label, value }): [string, React.ReactNode] => [

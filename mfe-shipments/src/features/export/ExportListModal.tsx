@@ -19,6 +19,7 @@ import {
   Spinner,
   TextInput,
 } from '@portal/shared-ui';
+import { shipmentHealthText } from '@portal/shared-ui/lists';
 import {
   exportApi,
   type ExportSectionInfo,
@@ -285,7 +286,7 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
               value={Array.isArray(form.filters.health) ? form.filters.health[0] : ''}
               onChange={(v) => setFilter('health', v ? [v] : [])}
               placeholder={t('healthAny')}
-              options={HEALTH_VALUES.map((h) => ({ value: h, label: t(`healthValues.${h}`) }))}
+              options={HEALTH_VALUES.map((h) => ({ value: h, label: shipmentHealthText(t, h) }))}
               name="health"
             />
             {DAY_FILTERS.map((key) => (

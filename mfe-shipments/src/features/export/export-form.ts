@@ -1,5 +1,6 @@
 // The Export List form as plain data: its filters (the list's query keys, section 2/3 base set), the template
 // body it saves, and the checks made before asking the server (which checks again).
+import { valueText } from '../../lib/format';
 import type { ExportTemplate, ExportTemplateBody, Schedule } from './export-api';
 
 /** The filters the modal edits, in the list's query vocabulary. */
@@ -46,13 +47,13 @@ export function pickFilters(query: Record<string, unknown>): Record<string, stri
   const out: Record<string, string | string[]> = {};
   for (const key of FORM_FILTER_KEYS) {
     const value = query[key];
-    if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
       const list = value.map(String).filter((v) => v !== '');
       if (list.length) out[key] = (LIST_FILTERS as readonly string[]).includes(key) ? list : list[0];
-    } else if (String(value) !== '') {
-      out[key] = (LIST_FILTERS as readonly string[]).includes(key) ? [String(value)] : String(value);
+      continue;
     }
+    const text = valueText(value);
+    if (text !== '') out[key] = (LIST_FILTERS as readonly string[]).includes(key) ? [text] : text;
   }
   return out;
 }

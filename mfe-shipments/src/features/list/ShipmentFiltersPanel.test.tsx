@@ -3,26 +3,12 @@ import i18next from 'i18next';
 import { initI18n } from '@portal/shared-ui';
 import { useUrlFilters } from '@portal/shared-ui/lists';
 import { MemoryRouter, useLocation } from '@portal/shared-ui/router';
+import { testProject } from '@portal/shared-ui/testing';
 import '../../i18n';
 import { SHIPMENT_FILTERS } from './filters';
 import { ShipmentFiltersPanel } from './ShipmentFiltersPanel';
 
-const PROJECTS = [
-  {
-    id: 4,
-    name: 'Reefers',
-    subscribers: [],
-    created_at: '2026-01-01T00:00:00Z',
-    modified_at: '2026-01-01T00:00:00Z',
-  },
-  {
-    id: 9,
-    name: 'Retail',
-    subscribers: [],
-    created_at: '2026-01-01T00:00:00Z',
-    modified_at: '2026-01-01T00:00:00Z',
-  },
-];
+const PROJECTS = [testProject(4, 'Reefers'), testProject(9, 'Retail')];
 let projects: typeof PROJECTS = [];
 
 function Harness() {
@@ -131,7 +117,7 @@ describe('the shipment list filters in the URL', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number');
     act(() => jest.advanceTimersByTime(500));
     expect(url().get('dta_min')).toBeNull();
-    fireEvent.change(input, { target: { value: `${(input as HTMLInputElement).value}7` } });
+    fireEvent.change(input, { target: { value: `${input.value}7` } });
     act(() => jest.advanceTimersByTime(500));
     expect(url().get('dta_min')).toBe('-7');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

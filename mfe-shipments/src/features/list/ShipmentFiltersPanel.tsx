@@ -4,17 +4,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Carrier, Project } from '@portal/shared-api';
-import { Button, NumberInput, Select, TextInput, ToggleButtons } from '@portal/shared-ui';
-import { DateRangeFilter, type UrlFilters } from '@portal/shared-ui/lists';
+import { Button, NumberInput, Select, ToggleButtons } from '@portal/shared-ui';
+import { DateRangeFilter, LISTS_NS, ShipmentFilterFields, type UrlFilters } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
-import {
-  DATE_FIELDS,
-  DAY_FIELDS,
-  HEALTH_VALUES,
-  moreFiltersCount,
-  STATUS_VALUES,
-  type SHIPMENT_FILTERS,
-} from './filters';
+import { DATE_FIELDS, DAY_FIELDS, moreFiltersCount, STATUS_VALUES, type SHIPMENT_FILTERS } from './filters';
 
 export interface ShipmentFiltersPanelProps {
   filters: UrlFilters<typeof SHIPMENT_FILTERS>;
@@ -31,55 +24,31 @@ export function ShipmentFiltersPanel({ filters, carriers, projects = [] }: Shipm
   return (
     <section className="shp-panel" aria-label={t('shipmentList.filtersLabel')} data-testid="shipment-filters">
       <div className="shp-filters">
-        <TextInput
-          fieldClassName="shp-span-2"
-          type="search"
-          label={t('shipmentList.search')}
-          placeholder={t('shipmentList.searchPlaceholder')}
-          value={values.search}
-          onChange={(e) => setFilter('search', e.target.value)}
-          data-testid="filter-search"
-        />
-        <Select
-          label={t('shipmentList.health')}
-          value={values.health}
-          placeholder={t('shipmentList.anyHealth')}
-          options={HEALTH_VALUES.map((h) => ({ value: h, label: t(`health.${h}`) }))}
-          onChange={(v) => setFilter('health', v)}
-          id="filter-health"
-        />
-        <Select
-          label={t('shipmentList.carrier')}
-          value={values.carrier}
-          placeholder={t('shipmentList.anyCarrier')}
-          options={carriers.map((c) => ({ value: String(c.id), label: c.short_name || c.official_name }))}
-          onChange={(v) => setFilter('carrier', v)}
-          id="filter-carrier"
-        />
-        {(projects.length > 0 || values.project !== '') && (
+        <ShipmentFilterFields
+          filters={filters}
+          text={(name) => t(`shipmentList.${name}`)}
+          idPrefix="filter"
+          searchFieldClassName="shp-span-2"
+        >
           <Select
-            label={t('shipmentList.project')}
-            value={values.project}
-            placeholder={t('shipmentList.anyProject')}
-            options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
-            onChange={(v) => setFilter('project', v)}
-            id="filter-project"
+            label={t('shipmentList.carrier')}
+            value={values.carrier}
+            placeholder={t('shipmentList.anyCarrier')}
+            options={carriers.map((c) => ({ value: String(c.id), label: c.short_name || c.official_name }))}
+            onChange={(v) => setFilter('carrier', v)}
+            id="filter-carrier"
           />
-        )}
-        <TextInput
-          label={t('shipmentList.pol')}
-          placeholder={t('shipmentList.portPlaceholder')}
-          value={values.pol_loc}
-          onChange={(e) => setFilter('pol_loc', e.target.value)}
-          data-testid="filter-pol"
-        />
-        <TextInput
-          label={t('shipmentList.pod')}
-          placeholder={t('shipmentList.portPlaceholder')}
-          value={values.pod_loc}
-          onChange={(e) => setFilter('pod_loc', e.target.value)}
-          data-testid="filter-pod"
-        />
+          {(projects.length > 0 || values.project !== '') && (
+            <Select
+              label={t('shipmentList.project')}
+              value={values.project}
+              placeholder={t('shipmentList.anyProject')}
+              options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
+              onChange={(v) => setFilter('project', v)}
+              id="filter-project"
+            />
+          )}
+        </ShipmentFilterFields>
         <ToggleButtons
           className="shp-span-2"
           label={t('shipmentList.trackingStatus')}
@@ -136,7 +105,7 @@ export function ShipmentFiltersPanel({ filters, carriers, projects = [] }: Shipm
           {activeMore > 0 && ` (${activeMore})`}
         </Button>
         <Button variant="secondary" size="sm" onClick={filters.reset} data-testid="reset-filters">
-          {t('shipmentList.resetFilters')}
+          {t('filters.reset', { ns: LISTS_NS })}
         </Button>
       </div>
     </section>

@@ -4,18 +4,8 @@ describe('the shipment table columns', () => {
   const visible = ['id', ...DEFAULT_COLUMNS];
 
   it('keep their usual order on a wide screen', () => {
-    expect(orderedColumnKeys(visible)).toEqual([
-      'id',
-      'container_number',
-      'client_code',
-      'carrier',
-      'status',
-      'pol_loc',
-      'pod_loc',
-      'eta',
-      'health',
-      'last_alert_code',
-    ]);
+    // the order given (the id, then the chosen columns) is the order shown
+    expect(orderedColumnKeys(visible)).toEqual(visible);
   });
 
   it('at 620 px start with the key columns, the container first instead of the id', () => {

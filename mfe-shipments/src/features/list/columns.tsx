@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { Port, Shipment } from '@portal/shared-api';
 import { SHIPMENT_ORDERING_FIELDS } from '@portal/shared-api/domain';
 import type { TableColumn } from '@portal/shared-ui';
-import { shipmentStatusText } from '@portal/shared-ui/lists';
+import { shipmentHealthText, shipmentStatusText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
 import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
 import { hasCustomForm } from '../custom-form/schema';
@@ -84,7 +84,7 @@ function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers) 
     case 'transit_time':
       return formatNumber(s[key]);
     case 'health':
-      return <span className={`shp-health shp-health--${s.health}`}>{t(`health.${s.health}`)}</span>;
+      return <span className={`shp-health shp-health--${s.health}`}>{shipmentHealthText(t, s.health)}</span>;
     case 'last_alert_code':
       return (
         <button

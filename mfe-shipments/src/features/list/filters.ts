@@ -7,7 +7,6 @@ import {
 } from '@portal/shared-api/domain';
 import type { FilterSchema, FilterValues } from '@portal/shared-ui/lists';
 
-export { HEALTH_VALUES } from '@portal/shared-api/domain';
 export const STATUS_VALUES = FILTERABLE_TRACKING_STATUSES;
 
 /** The eight date fields filtered by a range (`<field>_after` / `<field>_before`, yyyy-MM-dd). */

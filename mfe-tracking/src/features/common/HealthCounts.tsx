@@ -1,10 +1,8 @@
 // The health of a request's shipments: how many are on track, later than expected, need attention.
-import { useTranslation } from 'react-i18next';
 import type { ShipmentsHealthCounts } from '@portal/shared-api';
-import { NS } from '../../i18n';
+import { HEALTH_VALUES } from '@portal/shared-api/domain';
+import { useShipmentHealthText } from '@portal/shared-ui/lists';
 import { NONE } from '../../lib/format';
-
-const KEYS = ['ontrack', 'delayed', 'alerted'] as const;
 
 export interface HealthCountsProps {
   counts: ShipmentsHealthCounts | null | undefined;
@@ -13,18 +11,15 @@ export interface HealthCountsProps {
 }
 
 export function HealthCounts({ counts, withLabels = false }: HealthCountsProps) {
-  const { t } = useTranslation(NS);
-  const shown = KEYS.filter((key) => (counts?.[key] ?? 0) > 0);
+  const healthText = useShipmentHealthText();
+  const shown = HEALTH_VALUES.filter((key) => (counts?.[key] ?? 0) > 0);
   if (!counts || shown.length === 0) return <span className="trk-muted">{NONE}</span>;
   return (
     <span className="trk-health">
       {shown.map((key) => (
-        <span key={key} className={`trk-health__dot trk-health--${key}`} title={t(`health.${key}`)}>
+        <span key={key} className={`trk-health__dot trk-health--${key}`} title={healthText(key)}>
           {counts[key]}
-          <span className={withLabels ? 'trk-health__label' : 'pui-visually-hidden'}>
-            {' '}
-            {t(`health.${key}`)}
-          </span>
+          <span className={withLabels ? 'trk-health__label' : 'pui-visually-hidden'}> {healthText(key)}</span>
         </span>
       ))}
     </span>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { trackingShipmentsApi, trackingRequestsApi, type Port, type Shipment } from '@portal/shared-api';
 import { keepPreviousData, queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { Button, Table, ToggleButtons, type TableColumn } from '@portal/shared-ui';
-import { useShipmentStatusText } from '@portal/shared-ui/lists';
+import { useShipmentHealthText, useShipmentStatusText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
 import { formatDate, formatDateTime, NONE } from '../../lib/format';
@@ -35,6 +35,7 @@ export function RequestShipments({
 }: RequestShipmentsProps) {
   const { t } = useTranslation(NS);
   const shipmentStatus = useShipmentStatusText();
+  const shipmentHealth = useShipmentHealthText();
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [excludeHidden, setExcludeHidden] = useState(false);
@@ -114,7 +115,7 @@ export function RequestShipments({
       header: t('shipments.health'),
       render: (row) =>
         row.health ? (
-          <span className={`trk-health__dot trk-health--${row.health}`}>{t(`health.${row.health}`)}</span>
+          <span className={`trk-health__dot trk-health--${row.health}`}>{shipmentHealth(row.health)}</span>
         ) : (
           NONE
         ),

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Carrier, Project } from '@portal/shared-api';
 import { LISTS_NS, listsResources } from '@portal/shared-ui/lists';
-import { createTestI18n } from '@portal/shared-ui/testing';
+import { createTestI18n, testProject } from '@portal/shared-ui/testing';
 import { NS, resources } from '../../i18n';
 import { RequestForm } from './RequestForm';
 
@@ -27,17 +27,13 @@ const CARRIERS = [
   }),
   carrier(3, 'Yang Ming', { request_type_support: { b_id: false, c_id: true, m_bl: true } }),
 ];
-const PROJECTS: Project[] = [
-  {
-    id: 9,
-    name: 'Reefers',
-    subscribers: [],
-    created_at: '2026-01-01T00:00:00Z',
-    modified_at: '2026-01-01T00:00:00Z',
-  },
-];
+const PROJECTS = [testProject(9, 'Reefers')];
 
-function setup({ writable = true, projects = PROJECTS, lng = 'en' as 'en' | 'es' } = {}) {
+function setup({
+  writable = true,
+  projects = PROJECTS,
+  lng = 'en',
+}: { writable?: boolean; projects?: Project[]; lng?: 'en' | 'es' } = {}) {
   const i18n = createTestI18n(lng);
   for (const l of ['en', 'es'] as const) {
     i18n.addResourceBundle(l, NS, resources[l]);

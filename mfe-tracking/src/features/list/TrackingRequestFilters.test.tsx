@@ -3,26 +3,12 @@ import i18next from 'i18next';
 import { initI18n } from '@portal/shared-ui';
 import { useUrlFilters } from '@portal/shared-ui/lists';
 import { MemoryRouter, useLocation } from '@portal/shared-ui/router';
+import { testProject } from '@portal/shared-ui/testing';
 import '../../i18n';
 import { DEFAULT_ORDERING, FILTERS } from './columns';
 import { TrackingRequestFilters } from './TrackingRequestFilters';
 
-const PROJECTS = [
-  {
-    id: 4,
-    name: 'Reefers',
-    subscribers: [],
-    created_at: '2026-01-01T00:00:00Z',
-    modified_at: '2026-01-01T00:00:00Z',
-  },
-  {
-    id: 9,
-    name: 'Retail',
-    subscribers: [],
-    created_at: '2026-01-01T00:00:00Z',
-    modified_at: '2026-01-01T00:00:00Z',
-  },
-];
+const PROJECTS = [testProject(4, 'Reefers'), testProject(9, 'Retail')];
 
 function Harness({ projects }: { projects: typeof PROJECTS }) {
   const filters = useUrlFilters(FILTERS, { defaultOrdering: DEFAULT_ORDERING });

@@ -100,7 +100,7 @@ describe('Notifications', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('honours a custom duration and clears its timer when closed by hand', async () => {
+  it('honours a custom duration and clears its timer when closed by hand', () => {
     const clearSpy = jest.spyOn(globalThis, 'clearTimeout');
     renderWithI18n(<Notifications />);
     act(() => {

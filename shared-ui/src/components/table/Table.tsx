@@ -51,7 +51,9 @@ function defaultCell(row: unknown, key: string): ReactNode {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string' || typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? '✓' : '';
-  return String(value);
+  // Rows come from JSON: a list shows its items joined by commas (as String() does), an object as JSON rather
+  // than '[object Object]'.
+  return Array.isArray(value) ? value.join(',') : JSON.stringify(value);
 }
 
 /** Data table with DRF-style sorting, optional row expansion, loading overlay, empty state and pager. */
