@@ -7,11 +7,11 @@
 // counts each kind under the other filters.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { INVALID_DATE } from '@portal/shared-api/domain';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { RejectedEventKind } from '../../db/types';
 import { badRequest, permissionDenied, type FieldErrors } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
+import { likePattern, QUERY_MESSAGES } from '../../lib/query-params';
 import { errors } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
 
@@ -105,7 +105,7 @@ export function parseFilters(q: QueryValue): Filters {
   );
   for (const k of kinds) {
     if (!REJECTED_KINDS.includes(k as RejectedEventKind)) {
-      errs.kind = [`Select a valid choice. ${k} is not one of the available choices.`];
+      errs.kind = [QUERY_MESSAGES.choice(k)];
       break;
     }
   }
@@ -113,15 +113,13 @@ export function parseFilters(q: QueryValue): Filters {
     const raw = q[name]?.trim();
     if (!raw) return null;
     if (!/^\d+$/.test(raw)) {
-      errs[name] = ['A valid integer is required.'];
+      errs[name] = [QUERY_MESSAGES.integer];
       return null;
     }
     const n = Number(raw);
     if (n < 1 || n > INT4_MAX) {
       errs[name] = [
-        n < 1
-          ? 'Ensure this value is greater than or equal to 1.'
-          : `Ensure this value is less than or equal to ${INT4_MAX}.`,
+        n < 1 ? QUERY_MESSAGES.positive : `Ensure this value is less than or equal to ${INT4_MAX}.`,
       ];
       return null;
     }
@@ -130,13 +128,12 @@ export function parseFilters(q: QueryValue): Filters {
   const carrier = id('carrier');
   const trackingRequest = id('tracking_request');
   const source = q.source?.trim() || null;
-  if (source && source !== 'poll' && source !== 'push')
-    errs.source = [`Select a valid choice. ${source} is not one of the available choices.`];
+  if (source && source !== 'poll' && source !== 'push') errs.source = [QUERY_MESSAGES.choice(source)];
   const date = (name: 'received_after' | 'received_before') => {
     const raw = q[name]?.trim();
     if (!raw) return null;
     if (!isDate(raw)) {
-      errs[name] = [INVALID_DATE];
+      errs[name] = [QUERY_MESSAGES.invalidDate];
       return null;
     }
     return raw;
@@ -166,7 +163,7 @@ function where(f: Filters, withKind: boolean): Expression<SqlBool> {
   if (f.before)
     parts.push(sql<SqlBool>`r.received_at < (${f.before}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(f.search);
     parts.push(
       sql<SqlBool>`(r.raw->>'eventID' = ${f.search} OR r.reasons::text ILIKE ${like} OR r.raw_text ILIKE ${like})`,
     );
