@@ -6,7 +6,7 @@ import { MESSAGES } from '../../src/lib/errors';
 import { COLUMNS, FILE_MESSAGES } from '../../src/routes/bulk-import/sheet';
 import { TR_MESSAGES } from '../../src/services/tracking-requests';
 import { QUERY_MESSAGES } from '../../src/lib/query-params';
-import { API_KEY_FIELD_MESSAGES, MAX_ACTIVE_KEYS } from '../../src/routes/api-keys';
+import { API_KEY_FIELD_MESSAGES, MAX_ACTIVE_KEYS } from '../../src/services/api-keys/keys';
 import { MAX_ENDPOINTS, WEBHOOK_MESSAGES } from '../../src/routes/webhooks';
 import { URL_MESSAGES } from '../../src/services/webhooks/url-safety';
 import { detectAlerts } from '../../src/tracking/derive/alerts';

@@ -3,27 +3,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, UserProfile } from '../../db/types';
-import { badRequest, ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
+import { badRequest, ErrorCollector, MESSAGES, permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
 import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
-import { foreignUserIds, UserSummarySchema, type UserSummary } from '../../services/users';
+import {
+  createGroup,
+  deleteGroup,
+  findGroup,
+  GROUP_ORDERING as ORDERING,
+  groupAnswers,
+  groupIdByName,
+  groupList,
+  updateGroup,
+  type GroupLinkTable,
+  type GroupRow,
+  type GroupTables,
+} from '../../services/groups';
+import { foreignUserIds, UserSummarySchema } from '../../services/users';
 
-interface GroupLink {
-  /** Field of the answer and body (e.g. `subscribers`). */
-  field: string;
-  table: 'project_subscribers' | 'team_coordinators' | 'team_members';
-  /** Column of the link table pointing to the group. */
-  fk: 'project_id' | 'team_id';
+interface GroupLink extends GroupLinkTable {
   description: string;
 }
 
-export interface GroupDefinition {
+export interface GroupDefinition extends GroupTables {
   resource: 'projects' | 'teams';
-  table: 'projects' | 'teams';
   /** Singular, for messages and docs. */
   noun: string;
   title: string;
@@ -31,42 +38,12 @@ export interface GroupDefinition {
   /** Who may create, change and delete. */
   mayWrite: (profile: UserProfile) => boolean;
   writeRule: string;
-  /** Runs in the delete transaction before the row goes (e.g. clearing references). */
-  beforeDelete?: (trx: Transaction<Database>, companyId: number, id: number) => Promise<void>;
-}
-
-interface GroupRow {
-  id: number;
-  name: string;
-  created_at: Date;
-  modified_at: Date;
 }
 
 const NAME_MAX = 150;
 /** Most users one list of a group may hold (the unknown-id check is one query and a Set: linear). */
 const MAX_GROUP_USERS = 1000;
 const INT4_MAX = 2147483647;
-const ORDERING = ['id', 'name', 'created_at', 'modified_at'] as const;
-
-async function membersOf(
-  db: Kysely<Database>,
-  link: GroupLink,
-  ids: number[],
-): Promise<Map<number, UserSummary[]>> {
-  const out = new Map<number, UserSummary[]>();
-  if (ids.length === 0) return out;
-  const rows = await sql<UserSummary & { group_id: number }>`
-    SELECT l.${sql.ref(link.fk)} AS group_id, u.id, u.username, u.first_name, u.last_name, u.email
-    FROM ${sql.table(link.table)} l JOIN users u ON u.id = l.user_id
-    WHERE l.${sql.ref(link.fk)} = ANY(${ids}::int[])
-    ORDER BY u.username, u.id`.execute(db);
-  for (const { group_id, ...user } of rows.rows) {
-    const list = out.get(group_id) ?? [];
-    list.push(user);
-    out.set(group_id, list);
-  }
-  return out;
-}
 
 export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
   const linkSchemas: Record<string, TSchema> = {};
@@ -102,28 +79,10 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
   const base = `/${def.resource}/`;
   const one = `/${def.resource}/:id/`;
 
-  const serialize = async (db: Kysely<Database>, rows: GroupRow[]) => {
-    const ids = rows.map((r) => r.id);
-    const members = await Promise.all(def.links.map((l) => membersOf(db, l, ids)));
-    return rows.map((r) => {
-      const item: Record<string, unknown> = { id: r.id, name: r.name };
-      def.links.forEach((l, i) => (item[l.field] = members[i].get(r.id) ?? []));
-      item.created_at = r.created_at.toISOString();
-      item.modified_at = r.modified_at.toISOString();
-      return item;
-    });
-  };
+  const serialize = (db: Kysely<Database>, rows: GroupRow[]) => groupAnswers(db, def, rows);
 
-  const find = async (db: Kysely<Database>, companyId: number, rawId: unknown): Promise<GroupRow> => {
-    const row = await db
-      .selectFrom(def.table)
-      .select(['id', 'name', 'created_at', 'modified_at'])
-      .where('id', '=', parseId(rawId))
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
-  };
+  const find = (db: Kysely<Database>, companyId: number, rawId: unknown): Promise<GroupRow> =>
+    findGroup(db, def, companyId, parseId(rawId));
 
   /** Checks name and id lists; `full` (POST, PUT) requires the name. */
   const check = async (
@@ -140,13 +99,9 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
       if (!name) problems.add('name', MESSAGES.required);
     } else if (full) problems.add('name', MESSAGES.required);
     if (name) {
-      const clash = await db
-        .selectFrom(def.table)
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where(sql`lower(name)`, '=', name.toLowerCase())
-        .executeTakeFirst();
-      if (clash && clash.id !== selfId) problems.add('name', `A ${def.noun} with this name already exists.`);
+      const clashId = await groupIdByName(db, def, companyId, name);
+      if (clashId !== undefined && clashId !== selfId)
+        problems.add('name', `A ${def.noun} with this name already exists.`);
     }
     const lists: Record<string, number[]> = {};
     for (const link of def.links) {
@@ -160,18 +115,6 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
     }
     problems.throwIfAny();
     return { name, lists };
-  };
-
-  const saveLinks = async (trx: Transaction<Database>, id: number, lists: Record<string, number[]>) => {
-    for (const link of def.links) {
-      const ids = lists[link.field];
-      if (!ids) continue;
-      await sql`DELETE FROM ${sql.table(link.table)} WHERE ${sql.ref(link.fk)} = ${id}`.execute(trx);
-      if (ids.length) {
-        await sql`INSERT INTO ${sql.table(link.table)} (${sql.ref(link.fk)}, user_id)
-                  SELECT ${id}, unnest(${ids}::int[])`.execute(trx);
-      }
-    }
   };
 
   /** Two simultaneous writes of the same name: the unique index answers, mapped to the field error. */
@@ -221,23 +164,10 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
       async (request) => {
         const companyId = caller(request).profile.company_id;
         const order = parseOrdering(request.query.ordering, ORDERING, { key: 'name', direction: 'asc' });
-        let q = app.db.selectFrom(def.table).where('company_id', '=', companyId);
         const search = request.query.search?.trim();
-        if (search) q = q.where('name', 'ilike', likePattern(search));
-        const { count } = await q
-          .select((eb) => eb.fn.countAll<string>().as('count'))
-          .executeTakeFirstOrThrow();
-        return paginate(request, Number(count), async (limit, offset) =>
-          serialize(
-            app.db,
-            await q
-              .select(['id', 'name', 'created_at', 'modified_at'])
-              .orderBy(order.key === 'name' ? sql`lower(name)` : sql.ref(order.key), order.direction)
-              .orderBy('id')
-              .limit(limit)
-              .offset(offset)
-              .execute(),
-          ),
+        const list = groupList(app.db, def, companyId, search ? likePattern(search) : undefined, order);
+        return paginate(request, await list.count(), async (limit, offset) =>
+          serialize(app.db, await list.page(limit, offset)),
         );
       },
     );
@@ -275,18 +205,7 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const companyId = caller(request).profile.company_id;
         const { name, lists } = await check(app.db, companyId, request.body, true, null);
-        const id = await app.db
-          .transaction()
-          .execute(async (trx) => {
-            const row = await trx
-              .insertInto(def.table)
-              .values({ company_id: companyId, name: name as string })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            await saveLinks(trx, row.id, lists);
-            return row.id;
-          })
-          .catch(nameClash);
+        const id = await createGroup(app.db, def, companyId, name as string, lists).catch(nameClash);
         const row = await find(app.db, companyId, String(id));
         // The item's shape depends on the links; the response schema describes it.
         return reply.code(201).send((await serialize(app.db, [row]))[0] as never);
@@ -304,17 +223,7 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
         current.id,
       );
       if (full) for (const link of def.links) lists[link.field] ??= [];
-      await app.db
-        .transaction()
-        .execute(async (trx) => {
-          await trx
-            .updateTable(def.table)
-            .set({ ...(name ? { name } : {}), modified_at: sql`now()` })
-            .where('id', '=', current.id)
-            .execute();
-          await saveLinks(trx, current.id, lists);
-        })
-        .catch(nameClash);
+      await updateGroup(app.db, def, current.id, name, lists).catch(nameClash);
       return (await serialize(app.db, [await find(app.db, companyId, String(current.id))]))[0];
     };
     // Tenancy first (another company's id: 404 even for a user who may not write).
@@ -378,10 +287,7 @@ export function groupRoutes(def: GroupDefinition): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const companyId = caller(request).profile.company_id;
         const row = await find(app.db, companyId, request.params.id);
-        await app.db.transaction().execute(async (trx) => {
-          await def.beforeDelete?.(trx, companyId, row.id);
-          await trx.deleteFrom(def.table).where('id', '=', row.id).execute();
-        });
+        await deleteGroup(app.db, def, companyId, row.id);
         return reply.code(204).send(null);
       },
     );

@@ -7,13 +7,12 @@ import { errors } from '../../lib/schemas';
 import { caller } from '../../plugins/auth';
 import {
   alertEvents,
-  canonicalJson,
   companyForm,
-  findShipmentRef,
-  idIs,
-  parseId,
-  requireWrite,
-} from './lookup';
+  saveShipmentForm,
+  setShipmentEventsHidden,
+  updateShipment,
+} from '../../services/shipments';
+import { canonicalJson, findShipmentRef, parseId, requireWrite } from './lookup';
 import {
   AlertEventSchema,
   AttachmentAnswerSchema,
@@ -77,12 +76,7 @@ export const shipmentActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const id = parseId(request.params.id);
-        await app.db
-          .updateTable('shipments')
-          .set({ hidden, modified_at: new Date() })
-          .where(idIs('shipments.id', id))
-          .where('company_id', '=', caller(request).profile.company_id)
-          .execute();
+        await updateShipment(app.db, caller(request).profile.company_id, id, { hidden });
         return { id: Number(id), hide: hidden, detail };
       },
     );
@@ -108,15 +102,9 @@ export const shipmentActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const id = parseId(request.params.id);
-        const result = await app.db
-          .updateTable('alert_events')
-          .set({ hidden })
-          .where('shipment_id', '=', id)
-          .where('company_id', '=', caller(request).profile.company_id)
-          .where('hidden', '=', !hidden)
-          .executeTakeFirst();
+        const updated = await setShipmentEventsHidden(app.db, caller(request).profile.company_id, id, hidden);
         return {
-          updated: Number(result.numUpdatedRows),
+          updated,
           results: await alertEvents(app.db, { shipmentId: id }),
         };
       },
@@ -176,15 +164,7 @@ export const shipmentActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const formChanged = canonicalJson(ownForm) !== canonicalJson(ref.schema_form ?? null);
       const dataChanged = canonicalJson(data) !== canonicalJson(ref.sf_data ?? null);
       if (formChanged || dataChanged) {
-        await app.db
-          .updateTable('shipments')
-          .set({
-            schema_form: ownForm === null ? null : JSON.stringify(ownForm),
-            sf_data: data === null ? null : JSON.stringify(data),
-            modified_at: new Date(),
-          })
-          .where(idIs('shipments.id', ref.id))
-          .execute();
+        await saveShipmentForm(app.db, ref.id, ownForm, data);
       }
       return {
         saved: formChanged || dataChanged,

@@ -3,7 +3,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { alertEvents, findAlertEvent, idIs, requireWrite } from './lookup';
+import { alertEvents, setAlertEventHidden } from '../../services/shipments';
+import { findAlertEvent, requireWrite } from './lookup';
 import { AlertEventSchema, EventIdParams } from './schema';
 
 export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,7 +31,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const id = await findAlertEvent(request, request.params.id);
-        await app.db.updateTable('alert_events').set({ hidden }).where(idIs('alert_events.id', id)).execute();
+        await setAlertEventHidden(app.db, id, hidden);
         const [event] = await alertEvents(app.db, { ids: [id] });
         return event;
       },

@@ -5,7 +5,6 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { badRequest, ErrorCollector, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
@@ -26,6 +25,7 @@ import {
   type ExportLang,
 } from '../../services/export/fields';
 import { exportQuery, streamShipmentsXlsx } from '../../services/export/shipments-xlsx';
+import { companyForm, countMatching } from '../../services/shipments';
 import { ShipmentListQuery } from './schema';
 
 /** The most rows one export may hold (the issue's target is 100,000 in under 10 s). */
@@ -60,15 +60,6 @@ const listOf = (value: unknown): string[] =>
     .flatMap((v) => String(v).split(','))
     .map((v) => v.trim())
     .filter((v) => v !== '');
-
-async function companyFormSchema(request: FastifyRequest, companyId: number): Promise<unknown> {
-  const row = await request.server.db
-    .selectFrom('companies')
-    .select('attachment_schema_form')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  return row?.attachment_schema_form ?? null;
-}
 
 /** The chosen columns as fields, in the order asked; 400 for none, unknown or too many. */
 function chosenFields(value: unknown, custom: readonly ExportField[]): ExportField[] {
@@ -133,7 +124,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const fields = exportFields(await companyFormSchema(request, caller(request).profile.company_id));
+      const fields = exportFields(await companyForm(app.db, caller(request).profile.company_id));
       return { count: fields.length, sections: fieldSchema(fields) };
     },
   );
@@ -201,7 +192,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(error instanceof Error && 'body' in error)) throw error;
         Object.assign(problems, (error as { body: Record<string, string[]> }).body);
       }
-      const custom = customFormFields(await companyFormSchema(request, companyId));
+      const custom = customFormFields(await companyForm(app.db, companyId));
       let fields: ExportField[] = [];
       try {
         fields = chosenFields(query.columns, custom);
@@ -213,11 +204,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       await resolveSearch(app.db, filters);
       const conditions = shipmentConditions(filters, thresholds, now, companyId);
-      const { rows } = await sql<{ count: string }>`SELECT count(*) AS count FROM shipments
-        WHERE ${sql.join([sql`shipments.company_id = ${companyId}`, ...conditions], sql` AND `)}`.execute(
-        app.db,
-      );
-      const count = Number(rows[0]?.count ?? 0);
+      const count = await countMatching(app.db, companyId, conditions);
       if (count > MAX_EXPORT_ROWS) {
         throw badRequest({
           non_field_errors: [

@@ -4,6 +4,7 @@ import type { User, UserProfile } from '../../db/types';
 import { ErrorCollector, MESSAGES, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, canWrite, forgetAuth, requireAuth } from '../../plugins/auth';
+import { updateUserName } from '../../services/user-profiles';
 import { profileOut } from './schema';
 import { CurrentUserPatchSchema, CurrentUserSchema } from './current-user-schema';
 
@@ -68,12 +69,7 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.last_name !== undefined) changes.last_name = body.last_name.trim();
       let updated = user;
       if (Object.keys(changes).length > 0) {
-        updated = await app.db
-          .updateTable('users')
-          .set(changes)
-          .where('id', '=', user.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        updated = await updateUserName(app.db, user.id, changes);
         forgetAuth(app.db, user.id);
       }
       return currentUserOut(updated, profile);

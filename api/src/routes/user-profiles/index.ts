@@ -2,11 +2,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { UserProfile, UserProfileUpdate } from '../../db/types';
+import type { UserProfile } from '../../db/types';
 import { ErrorCollector, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
 import { errors, PageQuerySchema, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, forgetAuth, requireAuth } from '../../plugins/auth';
+import {
+  companyProfiles,
+  findCompanyProfile,
+  knownEventCodes,
+  updateProfile,
+} from '../../services/user-profiles';
 import {
   EDITABLE_FIELD_NAMES,
   JSON_FIELDS,
@@ -21,12 +27,7 @@ import {
 async function findInCompany(request: FastifyRequest, rawId: unknown): Promise<UserProfile> {
   const id = Number(rawId);
   if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) throw notFound();
-  const profile = await request.server.db
-    .selectFrom('user_profiles')
-    .selectAll()
-    .where('id', '=', id)
-    .where('company_id', '=', caller(request).profile.company_id)
-    .executeTakeFirst();
+  const profile = await findCompanyProfile(request.server.db, caller(request).profile.company_id, id);
   if (!profile) throw notFound();
   return profile;
 }
@@ -49,12 +50,9 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const companyId = caller(request).profile.company_id;
-      const base = app.db.selectFrom('user_profiles').where('company_id', '=', companyId);
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return paginate(request, Number(count), async (limit, offset) =>
-        (await base.selectAll().orderBy('id').limit(limit).offset(offset).execute()).map(profileOut),
+      const profiles = companyProfiles(app.db, companyId);
+      return paginate(request, await profiles.count(), async (limit, offset) =>
+        (await profiles.page(limit, offset)).map(profileOut),
       );
     },
   );
@@ -135,15 +133,7 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const codeFields = ['attention_required_event_codes', 'email_report_attention_required_event_codes'];
       const sent = codeFields.flatMap((f) => (Array.isArray(body[f]) ? (body[f] as number[]) : []));
       if (sent.length > 0) {
-        const known = new Set(
-          (
-            await app.db
-              .selectFrom('event_codes')
-              .select('code')
-              .where('code', 'in', [...new Set(sent)])
-              .execute()
-          ).map((r) => r.code),
-        );
+        const known = await knownEventCodes(app.db, [...new Set(sent)]);
         for (const field of codeFields) {
           const list = body[field];
           if (!Array.isArray(list)) continue;
@@ -154,12 +144,7 @@ export const userProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       problems.throwIfAny();
       if (Object.keys(changes).length === 0) return profileOut(target);
-      const updated = await app.db
-        .updateTable('user_profiles')
-        .set(changes as UserProfileUpdate)
-        .where('id', '=', target.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateProfile(app.db, target.id, changes);
       forgetAuth(app.db, target.id);
       return profileOut(updated);
     },
