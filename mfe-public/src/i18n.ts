@@ -2,8 +2,7 @@
 // live in features/legal/ (one per language); everything else the public site says is here.
 // Contact validation follows the spec's second reading (see README): '{field} must not be blank.' and
 // 'Please, accept the Terms and Conditions and the Privacy Policy.'; the API answers with the same texts.
-import i18next from 'i18next';
-import { addResourceNamespace, type Translation } from '@portal/shared-ui';
+import { registerNamespace, type Translation } from '@portal/shared-ui';
 
 export const NS = 'public';
 
@@ -376,6 +375,4 @@ const es: Translation<typeof en> = {
   },
 };
 
-export const resources = { en, es };
-
-addResourceNamespace(i18next, NS, resources);
+export const resources = registerNamespace(NS, en, es);

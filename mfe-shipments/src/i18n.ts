@@ -1,6 +1,5 @@
 // The 'shipments' i18n namespace, shipped and registered by this remote.
-import i18next from 'i18next';
-import { addResourceNamespace, type Translation } from '@portal/shared-ui';
+import { registerNamespace, type Translation } from '@portal/shared-ui';
 
 export const NS = 'shipments';
 
@@ -522,6 +521,4 @@ const es: Translation<typeof en> = {
   },
 };
 
-export const resources = { en, es };
-
-addResourceNamespace(i18next, NS, resources);
+export const resources = registerNamespace(NS, en, es);

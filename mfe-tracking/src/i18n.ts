@@ -1,7 +1,6 @@
 // The 'tracking' i18n namespace, shipped and registered by this remote.
-import i18next from 'i18next';
 import { TRACKING_REQUEST_STATUS_LABELS } from '@portal/shared-api/domain';
-import { addResourceNamespace, type Translation } from '@portal/shared-ui';
+import { registerNamespace, type Translation } from '@portal/shared-ui';
 
 export const NS = 'tracking';
 
@@ -334,6 +333,4 @@ const es: Translation<typeof en> = {
   },
 };
 
-export const resources = { en, es };
-
-addResourceNamespace(i18next, NS, resources);
+export const resources = registerNamespace(NS, en, es);

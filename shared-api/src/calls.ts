@@ -1,21 +1,22 @@
 // Typed calls for the session and the user's profile (spec section 7).
 import { api } from './http';
 import { sessionStore } from './session';
+import type { ApiAnswer, ApiBody } from './contract';
 import type { Paged, User, UserProfile } from './types';
 
-export interface PasswordChange {
-  old_password: string;
-  new_password1: string;
-  new_password2: string;
-}
+export type PasswordChange = ApiBody<'/api/rest-auth/password/change/'>;
 
-export type UserPatch = Partial<Pick<User, 'first_name' | 'last_name' | 'username' | 'email'>>;
-export type UserProfilePatch = Partial<Omit<UserProfile, 'id' | 'user' | 'company' | 'role' | 'is_manager'>>;
+export type UserPatch = ApiBody<'/api/rest-auth/user/', 'patch'>;
+export type UserProfilePatch = ApiBody<'/api/user-profiles/{id}/', 'patch'>;
 
 export const authApi = {
   obtainToken: (username: string, password: string) =>
-    api.post<{ token: string }>('token', { username, password }),
-  changePassword: (data: PasswordChange) => api.post<{ detail: string }>('rest-auth/password/change', data),
+    api.post<ApiAnswer<'/api/token/', 'post'>>('token', {
+      username,
+      password,
+    } satisfies ApiBody<'/api/token/'>),
+  changePassword: (data: PasswordChange) =>
+    api.post<ApiAnswer<'/api/rest-auth/password/change/', 'post'>>('rest-auth/password/change', data),
   getCurrentUser: () => api.get<User>('rest-auth/user'),
   updateCurrentUser: (patch: UserPatch) => api.patch<User>('rest-auth/user', patch),
 };

@@ -1,5 +1,5 @@
 export * from './types';
-export type { ApiAnswer, ApiListRow } from './contract';
+export type { ApiAnswer, ApiBody, ApiListRow } from './contract';
 export * from './config';
 export * from './query';
 export * from './errors';

@@ -25,6 +25,10 @@ export type ShipmentPoint = Extract<ShipmentCoordinates, unknown[]>[number];
 export type ShipmentPatch = { client_code: string } | { project: Id | null } | { hide: boolean };
 
 /** What `POST shipments/{id}/attachment/` saves: the custom form's schema and its data. */
+/**
+ * What `POST shipments/{id}/attachment/` saves: the custom form's schema and its data. Written here: the API's
+ * document types both as `unknown` (no `type: object`).
+ */
 export interface ShipmentAttachment {
   schema_form: Record<string, unknown>;
   sf_data: Record<string, unknown>;

@@ -1,22 +1,13 @@
 // Typed calls for tracking requests, their shipments, the bulk upload and the lists the request form needs
 // (spec section 7).
 import { getApiConfig } from './config';
+import type { ApiAnswer, ApiBody, ApiListRow } from './contract';
 import { answerFailure, connectionFailure, parseBody, toApiFailure } from './failures';
 import { api, http } from './http';
 import { buildUrl, toSearchParams, type Query } from './query';
 import type { TransitionStatus } from './domain';
 import { sessionStore } from './session';
-import type {
-  Carrier,
-  CodeTypeKey,
-  Id,
-  IsoDate,
-  Paged,
-  Project,
-  Shipment,
-  TrackingRequest,
-  TrackingRequestStatus,
-} from './types';
+import type { Carrier, Id, IsoDate, Paged, Project, Shipment, TrackingRequest } from './types';
 
 /** Shipment health counts of a request, by the caller's thresholds. */
 export type ShipmentsHealthCounts = TrackingRequest['shipments_health'];
@@ -28,18 +19,7 @@ export type TrackingRequestWarning = TrackingRequest['warnings'][number];
 export type TrackingRequestRecord = TrackingRequest;
 
 /** Body of `POST tracking-requests/`; carrier and project travel as ids (spec section 3). */
-export interface TrackingRequestCreate {
-  carrier_id: Id;
-  project_id?: Id | null;
-  code_type: CodeTypeKey;
-  code_value: string;
-  /** The one container a booking / B/L request needs when the carrier asks for it. */
-  container?: string | null;
-  client_code?: string;
-  contractual_eta_pod?: IsoDate | null;
-  contractual_eta_dlv?: IsoDate | null;
-  container_filter?: string[];
-}
+export type TrackingRequestCreate = ApiBody<'/api/tracking-requests/'>;
 
 /** The fields `PATCH tracking-requests/{id}/` changes (one at a time). */
 export type TrackingRequestPatch =
@@ -51,10 +31,7 @@ export type TrackingRequestPatch =
 /** The statuses a user may ask for (spec section 4). */
 export type { TransitionStatus } from './domain';
 
-export interface CodeTypeOption {
-  id: CodeTypeKey;
-  name: string;
-}
+export type CodeTypeOption = ApiListRow<'/api/code-types/'>;
 
 /** `GET tracking-requests/` filters (arrays repeat the key), page and ordering. */
 export type TrackingRequestQuery = Query;
@@ -71,12 +48,21 @@ export const trackingRequestsApi = {
   patch: (id: Id, patch: TrackingRequestPatch) =>
     api.patch<TrackingRequestRecord>(`tracking-requests/${id}`, patch),
   setClientCode: (id: Id, clientCode: string) =>
-    api.post<Partial<TrackingRequestRecord>>(`tracking-requests/${id}/set_client_code`, {
-      client_code: clientCode,
-    }),
+    api.post<ApiAnswer<'/api/tracking-requests/{id}/set_client_code/', 'post'>>(
+      `tracking-requests/${id}/set_client_code`,
+      {
+        client_code: clientCode,
+      },
+    ),
   transition: (id: Id, status: TransitionStatus) =>
-    api.post<{ status: TrackingRequestStatus }>(`tracking-requests/${id}/transition`, { status }),
-  retry: (id: Id) => api.post<{ status: TrackingRequestStatus }>(`tracking-requests/${id}/retry`),
+    api.post<ApiAnswer<'/api/tracking-requests/{id}/transition/', 'post'>>(
+      `tracking-requests/${id}/transition`,
+      {
+        status,
+      },
+    ),
+  retry: (id: Id) =>
+    api.post<ApiAnswer<'/api/tracking-requests/{id}/retry/', 'post'>>(`tracking-requests/${id}/retry`),
   shipments: (id: Id, query: { page?: number; exclude_hidden?: boolean }, signal?: AbortSignal) =>
     api.get<Paged<Shipment>>(`tracking-requests/${id}/shipments`, {
       query: {

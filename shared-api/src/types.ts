@@ -1,8 +1,8 @@
 // TypeScript types for every entity of the product spec, section 3. Dates travel as ISO strings. Where an entity
 // is an answer of the API, its type is read from the generated contract (contract.ts, made from the API's
 // OpenAPI document), so the two cannot drift; the others are still written here.
-import type { ApiAnswer, ApiListRow } from './contract';
-import type { CodeTypeId, MilestoneDateColumn } from './domain';
+import type { ApiAnswer, ApiBody, ApiListRow } from './contract';
+import type { BiMetricDef, CodeTypeId, MilestoneDateColumn } from './domain';
 
 // The domain types and the two constants `@portal/shared-api` has always offered, from the domain module (the
 // constants from its own file, so the shared chunk the shell loads carries no more of it than that).
@@ -20,13 +20,13 @@ export type {
 export type Id = number;
 export type IsoDate = string; // yyyy-MM-dd or a full ISO timestamp
 
-export interface Paged<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+/** A page of a list answer: the API's envelope (count, next, previous) around rows of type T. */
+export type Paged<T> = Omit<ApiAnswer<'/api/users/'>, 'results'> & { results: T[] };
 
+/**
+ * A company (spec section 3). Written here: no call of the API's document answers one (profiles and users
+ * carry only its id).
+ */
 export interface Company {
   id: Id;
   name: string;
@@ -37,11 +37,11 @@ export interface Company {
 
 export type RoleId = 1 | 2;
 
-/** Languages the report e-mails are written in. */
-export const EMAIL_LANGUAGES = ['es', 'en'] as const;
-export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
-
 export type UserProfile = ApiAnswer<'/api/user-profiles/{id}/'>;
+
+/** Languages the report e-mails are written in. */
+export type EmailLanguage = UserProfile['email_language'];
+export const EMAIL_LANGUAGES = ['es', 'en'] as const satisfies readonly EmailLanguage[];
 
 /** The logged-in user with their profile (GET rest-auth/user/). */
 export type User = ApiAnswer<'/api/rest-auth/user/'>;
@@ -94,40 +94,20 @@ export type Project = ApiAnswer<'/api/projects/{id}/'>;
 
 export type Team = ApiAnswer<'/api/teams/{id}/'>;
 
-export type ReportSchedule = 'daily' | 'weekly' | 'monthly' | '';
-
-export interface ExportTemplate {
-  id?: Id;
-  name: string;
-  description: string;
-  send_email: ReportSchedule;
-  user?: Id;
-  columns: string[];
-  filters: Record<string, unknown>;
-}
+/** A shipment-export template of the caller (GET export-templates/{id}/). */
+export type ExportTemplate = ApiAnswer<'/api/export-templates/{id}/'>;
+/** What POST export-templates/ and PUT export-templates/{id}/ take. */
+export type ExportTemplateBody = ApiBody<'/api/export-templates/'>;
+/** When the template's report is e-mailed ('' never). */
+export type ReportSchedule = ExportTemplate['send_email'];
 
 export type DashboardStats = ApiAnswer<'/api/shipments/stats/'>;
 
-export interface BiMetricDefinition {
-  category: string;
-  metric: string;
-  numericFilters?: string[];
-  specialFormat?: boolean;
-  specialType?: 'table';
-  hideTotal?: boolean;
-  isNotStacked?: boolean;
-  entity?: string;
-  url: string;
-  schema?: Record<string, unknown>;
-  columns?: string[];
-}
+/**
+ * A metric of the BI catalogue (GET bi/): the domain module's definition, which the API builds the catalogue
+ * from (its OpenAPI document does not describe that answer yet).
+ */
+export type BiMetricDefinition = BiMetricDef;
 
-export interface ContactRequest {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  comments: string;
-  product: string;
-  language: 'en' | 'es';
-}
+/** The body of the public contact form's POST products/send-mail/ (the front end always sends every field). */
+export type ContactRequest = Required<ApiBody<'/api/products/send-mail/'>>;

@@ -68,7 +68,7 @@ export {
 
 // i18n
 export { commonResources, COMMON_NS } from './i18n/commonResources';
-export { addResourceNamespace } from './i18n/addResourceNamespace';
+export { addResourceNamespace, registerNamespace } from './i18n/addResourceNamespace';
 export type { NamespaceResources, Translation } from './i18n/addResourceNamespace';
 
 // Hooks

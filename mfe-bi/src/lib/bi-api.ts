@@ -1,5 +1,6 @@
 // The BI calls (spec section 7: GET bi/{metric}, GET bi/{metric}/export) and the catalogue (GET bi/), through the
-// shared-api client, with the shapes both sides take from the domain (@portal/shared-api/domain bi.ts).
+// shared-api client, with the shapes both sides take from the domain (@portal/shared-api/domain bi.ts): the API's
+// OpenAPI document does not describe these two answers yet, so they cannot come from the generated contract.
 import { api, downloadApiFile, type Query } from '@portal/shared-api';
 import type {
   BiCategory,

@@ -26,6 +26,9 @@ interface Filters {
   numeric: Record<string, string>;
 }
 
+/** The port fields (POL, POD), each shown when the metric takes its `<port>_loc` filter. */
+const PORT_FILTERS = ['pol', 'pod'] as const;
+
 const emptyFilters = (def?: MetricDef): Filters => ({
   carrier: '',
   pol: '',
@@ -224,26 +227,17 @@ export function BiPage() {
                 onChange={(v) => setFilters((f) => ({ ...f, carrier: v }))}
               />
             )}
-            {has('pol_loc') && (
+            {PORT_FILTERS.filter((port) => has(`${port}_loc`)).map((port) => (
               <TextInput
-                id="bi-pol"
-                label={t('pol')}
+                key={port}
+                id={`bi-${port}`}
+                label={t(port)}
                 placeholder={t('portHint')}
                 maxLength={100}
-                value={filters.pol}
-                onChange={(e) => setFilters((f) => ({ ...f, pol: e.target.value }))}
+                value={filters[port]}
+                onChange={(e) => setFilters((f) => ({ ...f, [port]: e.target.value }))}
               />
-            )}
-            {has('pod_loc') && (
-              <TextInput
-                id="bi-pod"
-                label={t('pod')}
-                placeholder={t('portHint')}
-                maxLength={100}
-                value={filters.pod}
-                onChange={(e) => setFilters((f) => ({ ...f, pod: e.target.value }))}
-              />
-            )}
+            ))}
             {has('created_at_range') && (
               <DateRangeFilter
                 legend={t('createdRange')}

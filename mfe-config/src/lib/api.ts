@@ -4,9 +4,10 @@
 import {
   allPages,
   api,
+  type ApiAnswer,
+  type ApiBody,
   type EventCode,
   type Id,
-  type Paged,
   type Project,
   type Team,
   type UserSummary,
@@ -15,12 +16,8 @@ import {
 /** An event code as GET event-codes answers it (with the Spanish description and its group). */
 export type EventCodeFull = EventCode;
 
-export interface GroupWrite {
-  name?: string;
-  subscribers?: Id[];
-  coordinators?: Id[];
-  members?: Id[];
-}
+/** What POST / PATCH projects and teams take (a project's subscribers, a team's coordinators and members). */
+export type GroupWrite = ApiBody<'/api/projects/{id}/', 'patch'> & ApiBody<'/api/teams/{id}/', 'patch'>;
 
 export type GroupResource = 'projects' | 'teams';
 export type Group = (Project | Team) & { id: Id; name: string } & Partial<Project & Team>;
@@ -35,8 +32,10 @@ export const configApi = {
   /** How many tracking requests and shipments carry the project (the lists filtered by it). */
   projectUsage: async (id: Id) => {
     const [requests, shipments] = await Promise.all([
-      api.get<Paged<unknown>>('tracking-requests', { query: { project_id: String(id) } }),
-      api.get<Paged<unknown>>('shipments', { query: { project: String(id) } }),
+      api.get<ApiAnswer<'/api/tracking-requests/'>>('tracking-requests', {
+        query: { project_id: String(id) },
+      }),
+      api.get<ApiAnswer<'/api/shipments/'>>('shipments', { query: { project: String(id) } }),
     ]);
     return { requests: requests.count, shipments: shipments.count };
   },

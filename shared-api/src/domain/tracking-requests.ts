@@ -78,19 +78,18 @@ export const TRACKING_REQUEST_LIST_COLUMNS = [
 ] as const;
 export type TrackingRequestListColumn = (typeof TRACKING_REQUEST_LIST_COLUMNS)[number];
 
-/** The list's default columns (spec section 2), shown when none are chosen; id, always shown, is not among them. */
-export const TRACKING_REQUEST_DEFAULT_COLUMNS: readonly TrackingRequestListColumn[] = [
-  'status',
-  'code_type',
-  'code_value',
-  'client_code',
-  'project',
-  'carrier',
-  'shipments_count',
-  'contractual_eta_pod',
-  'contractual_eta_dlv',
-  'created_at',
+/** The list columns not shown by default: id (always shown anyway) and the ones a user adds by choice. */
+const NOT_DEFAULT_COLUMNS: readonly TrackingRequestListColumn[] = [
+  'id',
+  'shipments_health',
+  'container_filter',
+  'last_update',
+  'modified_at',
 ];
+
+/** The list's default columns (spec section 2), shown when none are chosen; id, always shown, is not among them. */
+export const TRACKING_REQUEST_DEFAULT_COLUMNS: readonly TrackingRequestListColumn[] =
+  TRACKING_REQUEST_LIST_COLUMNS.filter((column) => !NOT_DEFAULT_COLUMNS.includes(column));
 
 /**
  * The sortable columns of the tracking request list, in its order: each an ordering field of

@@ -1,4 +1,4 @@
-import type { i18n } from 'i18next';
+import i18next, { type i18n } from 'i18next';
 
 export type NamespaceResources = { en: object; es: object };
 
@@ -25,4 +25,18 @@ export function addResourceNamespace(i18n: i18n, ns: string, resources: Namespac
     add();
   };
   i18n.on('initialized', onInitialized);
+}
+
+/**
+ * A remote's (or entry point's) namespace in one call: its en and es bundles (the Spanish one with the English
+ * keys) added to the shared i18next instance, and returned (tests and key checks read them).
+ */
+export function registerNamespace<T extends object>(
+  ns: string,
+  en: T,
+  es: Translation<T>,
+): { en: T; es: Translation<T> } {
+  const resources = { en, es };
+  addResourceNamespace(i18next, ns, resources);
+  return resources;
 }

@@ -1,8 +1,8 @@
 // A text box that turns what is typed into tags: container numbers for the container filter (spec section 5),
 // or free text such as report e-mail addresses (validate=false, split on spaces).
-import { useId, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describedBy, errorId, errorMessages, hintId } from '../components/field/Field';
+import { errorId, errorMessages, fieldAria, hintId, useFieldId } from '../components/field/Field';
 import {
   containerCheckDigit,
   hasValidCheckDigit,
@@ -49,8 +49,7 @@ export function TagInput({
 }: TagInputProps) {
   ensureListStyles();
   const { t } = useTranslation(LISTS_NS);
-  const autoId = useId();
-  const inputId = id ?? autoId;
+  const inputId = useFieldId(id);
   const [text, setText] = useState('');
   const [formatError, setFormatError] = useState('');
 
@@ -147,13 +146,7 @@ export function TagInput({
           disabled={disabled}
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(
-            inputId,
-            hint,
-            errors,
-            wrongDigits.length > 0 ? warningsId : undefined,
-          )}
+          {...fieldAria(inputId, hint, errors, wrongDigits.length > 0 ? warningsId : undefined)}
           onChange={(event) => {
             const next = event.target.value;
             if (formatError) setFormatError('');

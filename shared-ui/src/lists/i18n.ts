@@ -1,6 +1,5 @@
 // The 'lists' i18n namespace: texts of the list building blocks, registered when this entry point loads.
-import i18next from 'i18next';
-import { addResourceNamespace, type Translation } from '../i18n/addResourceNamespace';
+import { registerNamespace, type Translation } from '../i18n/addResourceNamespace';
 
 export const LISTS_NS = 'lists';
 
@@ -94,6 +93,4 @@ const es: Translation<typeof en> = {
   },
 };
 
-export const listsResources = { en, es };
-
-addResourceNamespace(i18next, LISTS_NS, listsResources);
+export const listsResources = registerNamespace(LISTS_NS, en, es);

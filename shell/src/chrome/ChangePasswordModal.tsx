@@ -16,6 +16,28 @@ type Errors = Partial<Record<Field, string>>;
 
 const EMPTY = { old_password: '', new_password1: '', new_password2: '' };
 
+/** The three inputs, in order: the API's field, its label (shell namespace), autocomplete hint and test id. */
+const FIELDS: readonly { field: Field; label: string; autoComplete: string; testId: string }[] = [
+  {
+    field: 'old_password',
+    label: 'changePassword.oldPassword',
+    autoComplete: 'current-password',
+    testId: TEST_IDS.changePassOld,
+  },
+  {
+    field: 'new_password1',
+    label: 'changePassword.newPassword',
+    autoComplete: 'new-password',
+    testId: TEST_IDS.changePassNew,
+  },
+  {
+    field: 'new_password2',
+    label: 'changePassword.repeatPassword',
+    autoComplete: 'new-password',
+    testId: TEST_IDS.changePassRepeat,
+  },
+];
+
 /** Client-side checks: every field required, the repeat equal to the new password. Keys are the API's fields. */
 function validatePasswordChange(
   values: Record<Field, string>,
@@ -99,33 +121,18 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
         noValidate
         data-testid={TEST_IDS.changePassForm}
       >
-        <TextInput
-          type="password"
-          label={t('shell:changePassword.oldPassword')}
-          autoComplete="current-password"
-          value={values.old_password}
-          onChange={change('old_password')}
-          error={errors.old_password}
-          data-testid={TEST_IDS.changePassOld}
-        />
-        <TextInput
-          type="password"
-          label={t('shell:changePassword.newPassword')}
-          autoComplete="new-password"
-          value={values.new_password1}
-          onChange={change('new_password1')}
-          error={errors.new_password1}
-          data-testid={TEST_IDS.changePassNew}
-        />
-        <TextInput
-          type="password"
-          label={t('shell:changePassword.repeatPassword')}
-          autoComplete="new-password"
-          value={values.new_password2}
-          onChange={change('new_password2')}
-          error={errors.new_password2}
-          data-testid={TEST_IDS.changePassRepeat}
-        />
+        {FIELDS.map(({ field, label, autoComplete, testId }) => (
+          <TextInput
+            key={field}
+            type="password"
+            label={t(`shell:${label}`)}
+            autoComplete={autoComplete}
+            value={values[field]}
+            onChange={change(field)}
+            error={errors[field]}
+            data-testid={testId}
+          />
+        ))}
       </form>
     </Modal>
   );

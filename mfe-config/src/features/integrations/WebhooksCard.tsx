@@ -8,7 +8,7 @@ import { NS } from '../../i18n';
 import { notifyDeleted, notifyFailure, notifySaved } from '../../lib/notices';
 import { Listed } from '../../lib/Listed';
 import { useSave } from '../../lib/useSave';
-import { integrationsApi, WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from './api';
+import { integrationsApi, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from './api';
 import { DeliveryLog } from './DeliveryLog';
 import { formatDate, localizeFieldErrors, textOf } from './format';
 import { useCompanyList } from './useCompanyList';
@@ -159,7 +159,7 @@ export function WebhooksCard() {
     client.setQueryData<WebhookEndpoint[]>(queryKeys.config.webhooks, (list) => change(list ?? []));
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
+  const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
   const { busy, errors, run } = useSave({ localize: localizeFieldErrors });
 
   const submit = (event: FormEvent) => {
@@ -176,7 +176,7 @@ export function WebhooksCard() {
     });
   };
 
-  const toggle = (type: string, on: boolean) =>
+  const toggle = (type: WebhookEventType, on: boolean) =>
     setEvents((list) => (on ? [...new Set([...list, type])] : list.filter((x) => x !== type)));
 
   return (

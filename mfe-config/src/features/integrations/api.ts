@@ -1,52 +1,24 @@
 // The integration calls (issue 20): company API keys and webhook endpoints with their delivery log.
-import { api, type Paged } from '@portal/shared-api';
+// Types from the API's contract (its OpenAPI document).
+import { api, type ApiAnswer, type ApiBody, type ApiListRow } from '@portal/shared-api';
 
-export type ApiKeyScope = 'read' | 'read_write';
+/** A key as GET api-keys lists it (never the key itself). */
+export type ApiKey = ApiAnswer<'/api/api-keys/'>[number];
+export type ApiKeyScope = ApiKey['scope'];
 
-export interface ApiKey {
-  id: number;
-  name: string;
-  scope: ApiKeyScope;
-  prefix: string;
-  rate_limit_per_minute: number;
-  created_at: string;
-  created_by: string | null;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+/** A webhook endpoint as GET webhooks lists it; the secret only where a call answered it (create, GET one). */
+export type WebhookEndpoint = ApiAnswer<'/api/webhooks/'>[number] &
+  Partial<Pick<ApiAnswer<'/api/webhooks/{id}/'>, 'secret'>>;
+type EndpointCreate = ApiBody<'/api/webhooks/'>;
+type EndpointUpdate = ApiBody<'/api/webhooks/{id}/', 'patch'>;
+export type WebhookEventType = EndpointCreate['events'][number];
+/**
+ * The document bounds `events` (1 to 5 items), which the generated types turn into a union of fixed-length
+ * tuples; the form sends a plain list of event types.
+ */
+type WithEventList<Body> = Omit<Body, 'events'> & { events: WebhookEventType[] };
 
-export interface WebhookEndpoint {
-  id: number;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  disabled_reason: 'failing' | 'manual' | null;
-  disabled_at: string | null;
-  failing_since: string | null;
-  created_at: string;
-  modified_at: string;
-  created_by: string | null;
-  secret?: string;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  shipment_id: string | null;
-  tracking_request_id: number | null;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  last_status_code: number | null;
-  last_latency_ms: number | null;
-  last_error: string | null;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  manual: boolean;
-  created_at: string;
-}
+export type WebhookDelivery = ApiListRow<'/api/webhooks/{id}/deliveries/'>;
 
 export const WEBHOOK_EVENT_TYPES = [
   'tracking_request.status_changed',
@@ -54,27 +26,27 @@ export const WEBHOOK_EVENT_TYPES = [
   'shipment.milestone_actual_set',
   'shipment.eta_changed',
   'alert.raised',
-] as const;
+] as const satisfies readonly WebhookEventType[];
 
 export const integrationsApi = {
   keys: () => api.get<ApiKey[]>('api-keys'),
-  createKey: (body: { name: string; scope: ApiKeyScope }) =>
-    api.post<ApiKey & { key: string }>('api-keys', body),
+  createKey: (body: ApiBody<'/api/api-keys/'>) =>
+    api.post<ApiAnswer<'/api/api-keys/', 'post'>>('api-keys', body),
   revokeKey: (id: number) => api.delete<null>(`api-keys/${id}`),
   endpoints: () => api.get<WebhookEndpoint[]>('webhooks'),
-  endpoint: (id: number) => api.get<WebhookEndpoint>(`webhooks/${id}`),
-  createEndpoint: (body: { url: string; events: string[]; description?: string }) =>
-    api.post<WebhookEndpoint>('webhooks', body),
-  updateEndpoint: (
-    id: number,
-    body: Partial<Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'enabled'>>,
-  ) => api.patch<WebhookEndpoint>(`webhooks/${id}`, body),
+  endpoint: (id: number) => api.get<ApiAnswer<'/api/webhooks/{id}/'>>(`webhooks/${id}`),
+  createEndpoint: (body: WithEventList<EndpointCreate>) =>
+    api.post<ApiAnswer<'/api/webhooks/', 'post'>>('webhooks', body),
+  updateEndpoint: (id: number, body: Partial<WithEventList<EndpointUpdate>>) =>
+    api.patch<ApiAnswer<'/api/webhooks/{id}/', 'patch'>>(`webhooks/${id}`, body),
   removeEndpoint: (id: number) => api.delete<null>(`webhooks/${id}`),
-  sendTest: (id: number) => api.post<{ event_id: string; delivery_id: string }>(`webhooks/${id}/test`),
+  sendTest: (id: number) => api.post<ApiAnswer<'/api/webhooks/{id}/test/', 'post'>>(`webhooks/${id}/test`),
   deliveries: (id: number, page: number) =>
-    api.get<Paged<WebhookDelivery>>(`webhooks/${id}/deliveries`, {
+    api.get<ApiAnswer<'/api/webhooks/{id}/deliveries/'>>(`webhooks/${id}/deliveries`, {
       query: page > 1 ? { page: String(page) } : {},
     }),
   redeliver: (id: number, deliveryId: string) =>
-    api.post<WebhookDelivery>(`webhooks/${id}/deliveries/${deliveryId}/redeliver`),
+    api.post<ApiAnswer<'/api/webhooks/{id}/deliveries/{deliveryId}/redeliver/', 'post'>>(
+      `webhooks/${id}/deliveries/${deliveryId}/redeliver`,
+    ),
 };

@@ -41,6 +41,21 @@ const LABEL_KEYS = {
   terms: 'contact.termsLink',
 } as const;
 
+type TextField = 'name' | 'email' | 'phone' | 'company';
+
+/** The one-line inputs, in order; phone is the optional one (the others are checked before sending). */
+const TEXT_INPUTS: readonly {
+  field: TextField;
+  type?: 'email' | 'tel';
+  autoComplete: string;
+  maxLength: number;
+}[] = [
+  { field: 'name', autoComplete: 'name', maxLength: 150 },
+  { field: 'email', type: 'email', autoComplete: 'email', maxLength: 254 },
+  { field: 'phone', type: 'tel', autoComplete: 'tel', maxLength: 40 },
+  { field: 'company', autoComplete: 'organization', maxLength: 150 },
+];
+
 export function ContactForm() {
   const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();
@@ -97,58 +112,34 @@ export function ContactForm() {
       data-testid={CONTACT_TEST_IDS.form}
     >
       <div className="pub-contact__grid">
-        <TextInput
-          label={t('contact.name')}
-          name="name"
-          autoComplete="name"
-          required
-          aria-required="true"
-          maxLength={150}
-          value={fields.name}
-          aria-invalid={invalid.name || undefined}
-          onChange={(e) => set('name', e.target.value)}
-          data-testid={CONTACT_TEST_IDS.name}
-        />
-        <TextInput
-          label={t('contact.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          aria-required="true"
-          maxLength={254}
-          value={fields.email}
-          aria-invalid={invalid.email || undefined}
-          onChange={(e) => set('email', e.target.value)}
-          data-testid={CONTACT_TEST_IDS.email}
-        />
-        <TextInput
-          label={
-            <>
-              {t('contact.phone')}
-              {optional}
-            </>
-          }
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={40}
-          value={fields.phone}
-          onChange={(e) => set('phone', e.target.value)}
-          data-testid={CONTACT_TEST_IDS.phone}
-        />
-        <TextInput
-          label={t('contact.company')}
-          name="company"
-          autoComplete="organization"
-          required
-          aria-required="true"
-          maxLength={150}
-          value={fields.company}
-          aria-invalid={invalid.company || undefined}
-          onChange={(e) => set('company', e.target.value)}
-          data-testid={CONTACT_TEST_IDS.company}
-        />
+        {TEXT_INPUTS.map(({ field, type, autoComplete, maxLength }) => {
+          const required = field !== 'phone';
+          return (
+            <TextInput
+              key={field}
+              label={
+                required ? (
+                  t(`contact.${field}`)
+                ) : (
+                  <>
+                    {t(`contact.${field}`)}
+                    {optional}
+                  </>
+                )
+              }
+              name={field}
+              type={type}
+              autoComplete={autoComplete}
+              required={required}
+              aria-required={required ? 'true' : undefined}
+              maxLength={maxLength}
+              value={fields[field]}
+              aria-invalid={(field !== 'phone' && invalid[field]) || undefined}
+              onChange={(e) => set(field, e.target.value)}
+              data-testid={CONTACT_TEST_IDS[field]}
+            />
+          );
+        })}
       </div>
       <div className="pui-field pub-contact__remarks">
         <label className="pui-field__label" htmlFor="contact-remarks">

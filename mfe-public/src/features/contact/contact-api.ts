@@ -1,5 +1,5 @@
 // The contact call (spec section 7): POST to the products backend's send-mail endpoint.
-import { api, http, ApiError } from '@portal/shared-api';
+import { api, http, ApiError, type ContactRequest } from '@portal/shared-api';
 import { CONTACT_URL, isExternal, PRODUCT_ID } from '../../lib/config';
 
 export interface ContactFields {
@@ -13,17 +13,8 @@ export interface ContactFields {
   website: string;
 }
 
-export interface ContactPayload {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  comments: string;
-  product: string;
-  language: 'en' | 'es';
-  terms: boolean;
-  website: string;
-}
+/** The body of POST products/send-mail/ (the API's contract), every field filled. */
+export type ContactPayload = ContactRequest;
 
 export function toPayload(fields: ContactFields, language: string): ContactPayload {
   return {

@@ -15,7 +15,7 @@ import {
   type ArtProps,
 } from './illustrations/FeatureArt';
 import { LANDING_TEST_IDS } from './landing-testids';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 const GALLERY: GalleryIconKind[] = ['update', 'centralize', 'automate', 'alerts'];
 const CARDS = ['status', 'alarms', 'satellite'] as const;
@@ -27,6 +27,36 @@ const FEATURES: Array<{ key: string; Art: ComponentType<ArtProps>; id?: string }
   { key: 'pay', Art: PayArt },
   { key: 'erp', Art: ErpArt, id: 'integration' },
 ];
+
+interface LandingSectionProps {
+  /** Names the title's id (`pub-<name>-title`), which labels the section. */
+  name: string;
+  title: string;
+  testId: string;
+  /** Anchor of the site's menu links. */
+  id?: string;
+  /** The alternate background. */
+  alt?: boolean;
+  children: ReactNode;
+}
+
+/** A titled section of the landing page (gallery, product, features). */
+function LandingSection({ name, title, testId, id, alt = false, children }: LandingSectionProps) {
+  const titleId = `pub-${name}-title`;
+  return (
+    <section
+      id={id}
+      className={alt ? 'pub-section pub-section--alt' : 'pub-section'}
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
+      <h2 id={titleId} className="pub-section__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function Hero() {
   const { t } = useTranslation(NS);
@@ -52,14 +82,7 @@ export function Hero() {
 export function Gallery() {
   const { t } = useTranslation(NS);
   return (
-    <section
-      className="pub-section"
-      aria-labelledby="pub-gallery-title"
-      data-testid={LANDING_TEST_IDS.gallery}
-    >
-      <h2 id="pub-gallery-title" className="pub-section__title">
-        {t('landing.galleryTitle')}
-      </h2>
+    <LandingSection name="gallery" title={t('landing.galleryTitle')} testId={LANDING_TEST_IDS.gallery}>
       <ul className="pub-gallery">
         {GALLERY.map((kind) => (
           <li key={kind} className="pub-gallery__item" data-testid={LANDING_TEST_IDS.galleryItem}>
@@ -69,22 +92,20 @@ export function Gallery() {
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }
 
 export function ProductInfo() {
   const { t } = useTranslation(NS);
   return (
-    <section
+    <LandingSection
       id="product"
-      className="pub-section pub-section--alt"
-      aria-labelledby="pub-product-title"
-      data-testid={LANDING_TEST_IDS.product}
+      alt
+      name="product"
+      title={t('landing.productTitle')}
+      testId={LANDING_TEST_IDS.product}
     >
-      <h2 id="pub-product-title" className="pub-section__title">
-        {t('landing.productTitle')}
-      </h2>
       <p className="pub-section__lead">{t('landing.productLead')}</p>
       <div className="pub-cards">
         {CARDS.map((key) => (
@@ -94,22 +115,19 @@ export function ProductInfo() {
           </article>
         ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }
 
 export function Features() {
   const { t } = useTranslation(NS);
   return (
-    <section
+    <LandingSection
       id="features"
-      className="pub-section"
-      aria-labelledby="pub-features-title"
-      data-testid={LANDING_TEST_IDS.features}
+      name="features"
+      title={t('landing.featuresTitle')}
+      testId={LANDING_TEST_IDS.features}
     >
-      <h2 id="pub-features-title" className="pub-section__title">
-        {t('landing.featuresTitle')}
-      </h2>
       <div className="pub-features">
         {FEATURES.map(({ key, Art, id }) => (
           <article key={key} id={id} className="pub-feature" data-testid={LANDING_TEST_IDS.feature}>
@@ -121,7 +139,7 @@ export function Features() {
           </article>
         ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }
 

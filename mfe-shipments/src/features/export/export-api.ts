@@ -1,35 +1,25 @@
 // The calls of the Export List modal: the field schema, the user's templates, the export download.
-import { api, downloadApiFile, type Query } from '@portal/shared-api';
+import {
+  api,
+  downloadApiFile,
+  type ApiAnswer,
+  type ExportTemplate,
+  type ExportTemplateBody,
+  type Query,
+  type ReportSchedule,
+} from '@portal/shared-api';
+
+export type { ExportTemplate, ExportTemplateBody } from '@portal/shared-api';
 
 export type Lang = 'en' | 'es';
-export type Schedule = '' | 'daily' | 'weekly' | 'monthly';
+export type Schedule = ReportSchedule;
 
-interface ExportFieldInfo {
-  key: string;
-  label: Record<Lang, string>;
-  type: string;
-}
-
-export interface ExportSectionInfo {
-  key: string;
-  label: Record<Lang, string>;
-  fields: ExportFieldInfo[];
-}
-
-export interface ExportTemplate {
-  id: number;
-  name: string;
-  description: string;
-  send_email: Schedule;
-  user: number;
-  columns: string[];
-  filters: Record<string, string | string[]>;
-}
-
-export type ExportTemplateBody = Omit<ExportTemplate, 'id' | 'user'>;
+/** GET shipments/export_fields/: the fields an export can hold, by section. */
+type ExportFields = ApiAnswer<'/api/shipments/export_fields/'>;
+export type ExportSectionInfo = ExportFields['sections'][number];
 
 export const exportApi = {
-  fields: () => api.get<{ count: number; sections: ExportSectionInfo[] }>('shipments/export_fields'),
+  fields: () => api.get<ExportFields>('shipments/export_fields'),
   templates: () => api.get<ExportTemplate[]>('export-templates'),
   create: (body: ExportTemplateBody) => api.post<ExportTemplate>('export-templates', body),
   update: (id: number, body: ExportTemplateBody) => api.put<ExportTemplate>(`export-templates/${id}`, body),

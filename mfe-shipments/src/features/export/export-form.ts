@@ -58,7 +58,13 @@ export function pickFilters(query: Record<string, unknown>): Record<string, stri
   return out;
 }
 
-export const formOfTemplate = (t: ExportTemplate): ExportForm => ({
+/** The fields of a template the form reads. */
+type TemplateFields = Pick<
+  ExportTemplate,
+  'id' | 'name' | 'description' | 'send_email' | 'filters' | 'columns'
+>;
+
+export const formOfTemplate = (t: TemplateFields): ExportForm => ({
   templateId: t.id,
   name: t.name,
   description: t.description,

@@ -1,6 +1,5 @@
 // The Export List modal's texts (namespace 'shipmentsExport'), es and en with the same keys.
-import i18next from 'i18next';
-import { addResourceNamespace } from '@portal/shared-ui';
+import { registerNamespace, type Translation } from '@portal/shared-ui';
 
 export const EXPORT_NS = 'shipmentsExport';
 
@@ -66,7 +65,7 @@ const en = {
   },
 };
 
-const es: typeof en = {
+const es: Translation<typeof en> = {
   button: 'Exportar lista',
   title: 'Exportar lista',
   templates: 'Plantillas',
@@ -124,5 +123,4 @@ const es: typeof en = {
   },
 };
 
-export const exportResources = { en, es };
-addResourceNamespace(i18next, EXPORT_NS, exportResources);
+export const exportResources = registerNamespace(EXPORT_NS, en, es);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { useFieldId } from '../field/Field';
 
 export type CheckboxProps = Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'checked'> & {
   label?: ReactNode;
@@ -18,8 +19,7 @@ export function Checkbox({
   disabled,
   ...rest
 }: CheckboxProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
+  const inputId = useFieldId(id);
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;

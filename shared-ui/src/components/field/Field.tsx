@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export type FieldProps = {
   id: string;
@@ -19,14 +19,23 @@ export const hintId = (id: string) => `${id}-hint`;
 export const errorId = (id: string) => `${id}-error`;
 
 /** Builds aria-describedby for a control with optional hint and error texts. */
-export function describedBy(
-  id: string,
-  hint: ReactNode,
-  error: string | string[] | undefined,
-  extra?: string,
-) {
+function describedBy(id: string, hint: ReactNode, error: string | string[] | undefined, extra?: string) {
   const ids = [extra, hint ? hintId(id) : undefined, errorMessages(error).length ? errorId(id) : undefined];
   return ids.filter(Boolean).join(' ') || undefined;
+}
+
+/** aria-invalid and aria-describedby of a control with optional hint and error texts. */
+export function fieldAria(id: string, hint: ReactNode, error: string | string[] | undefined, extra?: string) {
+  return {
+    'aria-invalid': errorMessages(error).length > 0 || undefined,
+    'aria-describedby': describedBy(id, hint, error, extra),
+  };
+}
+
+/** The control's id: the one given, else one React makes unique. */
+export function useFieldId(id: string | undefined): string {
+  const autoId = useId();
+  return id ?? autoId;
 }
 
 /** Label + control + hint + error list, shared by the form inputs (internal). */

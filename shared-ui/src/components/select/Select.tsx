@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { describedBy, errorMessages, Field } from '../field/Field';
+import type { ReactNode } from 'react';
+import { Field, fieldAria, useFieldId } from '../field/Field';
 
 export type SelectOption = { value: string; label: string };
 
@@ -32,8 +32,7 @@ export function Select({
   name,
   className,
 }: SelectProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
+  const selectId = useFieldId(id);
   return (
     <Field id={selectId} label={label} hint={hint} error={error} className={className}>
       <select
@@ -42,8 +41,7 @@ export function Select({
         className="pui-select"
         value={value}
         disabled={disabled}
-        aria-invalid={errorMessages(error).length > 0 || undefined}
-        aria-describedby={describedBy(selectId, hint, error)}
+        {...fieldAria(selectId, hint, error)}
         onChange={(event) => onChange(event.target.value)}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -1,5 +1,5 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import { describedBy, errorMessages, Field } from '../field/Field';
+import type { ComponentProps, ReactNode } from 'react';
+import { Field, fieldAria, useFieldId } from '../field/Field';
 
 export type TextInputProps = Omit<ComponentProps<'input'>, 'size'> & {
   label?: ReactNode;
@@ -21,17 +21,14 @@ export function TextInput({
   'aria-describedby': ariaDescribedBy,
   ...rest
 }: TextInputProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const invalid = errorMessages(error).length > 0;
+  const inputId = useFieldId(id);
   return (
     <Field id={inputId} label={label} hint={hint} error={error} className={fieldClassName}>
       <input
         id={inputId}
         type={type}
         className={['pui-input', className].filter(Boolean).join(' ')}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(inputId, hint, error, ariaDescribedBy)}
+        {...fieldAria(inputId, hint, error, ariaDescribedBy)}
         {...rest}
       />
     </Field>

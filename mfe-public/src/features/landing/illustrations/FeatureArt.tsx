@@ -31,23 +31,36 @@ export function StatusArt({ t, label, className }: ArtProps) {
   );
 }
 
+/** A setting of the alert-settings picture: its label, then its number in a box (the text's baseline at y). */
+function SettingRow({
+  y,
+  label,
+  value,
+  valueX,
+}: {
+  y: number;
+  label: string;
+  value: string;
+  valueX: number;
+}) {
+  return (
+    <>
+      <text x="24" y={y} fontSize="13" fill="#1b2633">
+        {label}
+      </text>
+      <rect x="170" y={y - 16} width="60" height="26" rx="4" fill="#fff" stroke="#a9b4c1" />
+      <text x={valueX} y={y + 2} fontSize="14" fontWeight="600" fill="#0d2347">
+        {value}
+      </text>
+    </>
+  );
+}
+
 export function AlarmsArt({ t, label, className }: ArtProps) {
   return (
     <Frame title={t('art.alertSettings')} label={label} className={className}>
-      <text x="24" y="66" fontSize="13" fill="#1b2633">
-        {t('art.daysDelay')}
-      </text>
-      <rect x="170" y="50" width="60" height="26" rx="4" fill="#fff" stroke="#a9b4c1" />
-      <text x="190" y="68" fontSize="14" fontWeight="600" fill="#0d2347">
-        1
-      </text>
-      <text x="24" y="104" fontSize="13" fill="#1b2633">
-        {t('art.daysAdvance')}
-      </text>
-      <rect x="170" y="88" width="60" height="26" rx="4" fill="#fff" stroke="#a9b4c1" />
-      <text x="186" y="106" fontSize="14" fontWeight="600" fill="#0d2347">
-        -1
-      </text>
+      <SettingRow y={66} label={t('art.daysDelay')} value="1" valueX={190} />
+      <SettingRow y={104} label={t('art.daysAdvance')} value="-1" valueX={186} />
       <g transform="translate(250 44)">
         <rect width="210" height="236" rx="10" fill="#f4f7fb" stroke="#d6dce4" />
         <path d="M20 22h170v100H20z" fill="#fff" stroke="#a9b4c1" />
@@ -210,6 +223,15 @@ export function PayArt({ t, label, className }: ArtProps) {
   );
 }
 
+/** An arrow's head in `color`, for `markerEnd="url(#id)"`. */
+function ArrowHead({ id, color }: { id: string; color: string }) {
+  return (
+    <marker id={id} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto">
+      <path d="M0 0l10 5-10 5z" fill={color} />
+    </marker>
+  );
+}
+
 export function ErpArt({ t, label, className }: ArtProps) {
   return (
     <Frame title="API · ERP" label={label} className={className}>
@@ -233,28 +255,8 @@ export function ErpArt({ t, label, className }: ArtProps) {
         {t('art.statuses')}
       </text>
       <defs>
-        <marker
-          id="pub-arrow-g"
-          viewBox="0 0 10 10"
-          refX="8"
-          refY="5"
-          markerWidth="6"
-          markerHeight="6"
-          orient="auto"
-        >
-          <path d="M0 0l10 5-10 5z" fill={GREEN} />
-        </marker>
-        <marker
-          id="pub-arrow-b"
-          viewBox="0 0 10 10"
-          refX="8"
-          refY="5"
-          markerWidth="6"
-          markerHeight="6"
-          orient="auto"
-        >
-          <path d="M0 0l10 5-10 5z" fill={BLUE} />
-        </marker>
+        <ArrowHead id="pub-arrow-g" color={GREEN} />
+        <ArrowHead id="pub-arrow-b" color={BLUE} />
       </defs>
       <g transform="translate(24 228)">
         <rect width="432" height="44" rx="8" fill="#fff" stroke="#d6dce4" strokeDasharray="5 4" />
