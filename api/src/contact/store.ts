@@ -1,5 +1,5 @@
 // The contact_requests table (migration 0009), typed for this module only.
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
 
 interface ContactRequestsTable {
   id: Generated<string>;
@@ -23,17 +23,11 @@ export interface ContactTables {
   contact_requests: ContactRequestsTable;
 }
 
-export interface ContactRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  comments: string;
-  product: string;
-  language: string;
-  created_at: Date;
-}
+/** A request as the mail is written from. */
+export type ContactRow = Pick<
+  Selectable<ContactRequestsTable>,
+  'id' | 'name' | 'email' | 'phone' | 'company' | 'comments' | 'product' | 'language' | 'created_at'
+>;
 
 /** The app's Kysely instance seen with this module's table. */
 export function contactDb(db: Kysely<unknown>): Kysely<ContactTables> {

@@ -663,3 +663,4 @@ export type User = Selectable<UsersTable>;
 export type UserProfile = Selectable<UserProfilesTable>;
 export type UserProfileUpdate = Updateable<UserProfilesTable>;
 export type Carrier = Selectable<CarriersTable>;
+export type Location = Selectable<LocationsTable>;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
 import { MESSAGES, notFound } from './errors';
 
 const PAGE_SIZE = 30;
@@ -52,4 +53,29 @@ export async function paginate<T>(
     previous: page > 1 ? pageUrl(request, page - 1) : null,
     results,
   };
+}
+
+/** A list's count and its pages, as the list services give them to `paginateList`. */
+export interface PagedList<T> {
+  count: () => Promise<number>;
+  page: (limit: number, offset: number) => Promise<T[]>;
+}
+
+/** How many rows `query` selects (`SELECT count(*)` over its FROM and WHERE). */
+export async function countRows<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, object>,
+): Promise<number> {
+  const row = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  return Number((row as { count: string }).count);
+}
+
+/** `paginate` over a list service's count and page, each row through `answer`. */
+export async function paginateList<R, T>(
+  request: FastifyRequest,
+  list: PagedList<R>,
+  answer: (row: R) => T,
+): Promise<Page<T>> {
+  return paginate(request, await list.count(), async (limit, offset) =>
+    (await list.page(limit, offset)).map(answer),
+  );
 }

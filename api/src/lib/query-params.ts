@@ -1,15 +1,19 @@
 // The query-parameter vocabulary of every route and list service (ids from the path, `ordering`, repeated keys,
 // id and choice lists, dates, integers, booleans, LIKE patterns): one parser and one message per mistake, in lib/
 // so that no route folder imports another.
+import { sql, type RawBuilder } from 'kysely';
 import { INVALID_DATE } from '@portal/shared-api/domain';
 import { badRequest, notFound, type ErrorCollector } from './errors';
 import { valueText } from './validation';
+
+const INT4_MAX = 2 ** 31 - 1;
 
 /** The one message of each query-parameter mistake (translated by src/i18n/catalogue.ts). */
 export const QUERY_MESSAGES = {
   invalidDate: INVALID_DATE,
   integer: 'A valid integer is required.',
   positive: 'Ensure this value is greater than or equal to 1.',
+  int4Max: `Ensure this value is less than or equal to ${INT4_MAX}.`,
   boolean: 'Must be a valid boolean.',
   choice: (v: string) => `Select a valid choice. ${v} is not one of the available choices.`,
 } as const;
@@ -17,7 +21,7 @@ export const QUERY_MESSAGES = {
 /** A positive int4 id from the path, or 404 (a malformed id is as unknown as a missing one). */
 export function parseId(raw: unknown): number {
   const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) throw notFound();
+  if (!Number.isInteger(id) || id < 1 || id > INT4_MAX) throw notFound();
   return id;
 }
 
@@ -48,6 +52,17 @@ export function parseOrdering<K extends string>(
     });
   }
   return { key: key as K, direction };
+}
+
+/** The sort expressions of plain columns of a list's table (`alias.name` for each name), for its orderings. */
+export function columnRefs<K extends string>(
+  alias: string,
+  names: readonly K[],
+): Record<K, RawBuilder<unknown>> {
+  return Object.fromEntries(names.map((name) => [name, sql.ref(`${alias}.${name}`)])) as Record<
+    K,
+    RawBuilder<unknown>
+  >;
 }
 
 /** A query value that may be repeated (`?status=new&status=ongoing`) or comma-separated, as a list. */
@@ -86,10 +101,25 @@ export function idListParam(raw: unknown, field: string, errors: ErrorCollector)
   const out: number[] = [];
   for (const v of listParam(raw)) {
     const n = /^\+?\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
-    if (n >= 1 && n <= 2 ** 31 - 1) out.push(n);
+    if (n >= 1 && n <= INT4_MAX) out.push(n);
     else errors.add(field, QUERY_MESSAGES.choice(v));
   }
   return out;
+}
+
+/** One object id of a filter (a positive int4; absent or blank: null); a bad one adds its message to `field`. */
+export function positiveIdParam(
+  raw: string | undefined,
+  field: string,
+  errors: ErrorCollector,
+): number | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  if (!/^\d+$/.test(text)) errors.add(field, QUERY_MESSAGES.integer);
+  else if (Number(text) < 1) errors.add(field, QUERY_MESSAGES.positive);
+  else if (Number(text) > INT4_MAX) errors.add(field, QUERY_MESSAGES.int4Max);
+  else return Number(text);
+  return null;
 }
 
 /** A whole number of at most 7 digits (`-3`, `+12`), or null. */

@@ -12,6 +12,7 @@ import {
   type HealthThresholds,
 } from '../services/health';
 import { parseShipmentFilters, resolveSearch, shipmentConditions } from '../services/shipment-filters';
+import { companyForm } from '../services/shipments';
 import {
   customFormFields,
   findField,
@@ -251,13 +252,16 @@ interface Outgoing {
   rows: number;
 }
 
-async function templateMail(
+/** The mail of one run (null: nothing to send). */
+type MailOf = (
   db: Kysely<Database>,
   run: RunRow,
   owner: Owner,
   lang: ExportLang,
   settings: ReportSettings,
-): Promise<Outgoing | null> {
+) => Promise<Outgoing | null>;
+
+const templateMail: MailOf = async (db, run, owner, lang, settings) => {
   const { rows: templates } = await sql<{
     name: string;
     columns: string[];
@@ -266,9 +270,7 @@ async function templateMail(
     SELECT name, columns, filters FROM export_templates WHERE id = ${run.template_id}`.execute(db);
   const template = templates[0];
   if (!template) throw new Error('the template of this run no longer exists');
-  const { rows: companies } = await sql<{ attachment_schema_form: unknown }>`
-    SELECT attachment_schema_form FROM companies WHERE id = ${owner.company_id}`.execute(db);
-  const custom = customFormFields(companies[0]?.attachment_schema_form ?? null);
+  const custom = customFormFields(await companyForm(db, owner.company_id));
   const fields = template.columns
     .map((k) => findField(k, custom))
     .filter((f): f is ExportField => Boolean(f));
@@ -309,15 +311,9 @@ async function templateMail(
     buffer,
     rows,
   };
-}
+};
 
-async function digestMail(
-  db: Kysely<Database>,
-  run: RunRow,
-  owner: Owner,
-  lang: ExportLang,
-  settings: ReportSettings,
-): Promise<Outgoing | null> {
+const digestMail: MailOf = async (db, run, owner, lang, settings) => {
   const conditions = await digestConditions(db, owner.id);
   const fields = DIGEST_COLUMNS.map((k) => STATIC_FIELDS.find((f) => f.key === k)!);
   fields.push(STATIC_FIELDS.find((f) => f.key === 'health')!);
@@ -345,4 +341,4 @@ async function digestMail(
     buffer,
     rows,
   };
-}
+};

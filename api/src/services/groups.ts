@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/types';
 import { notFound } from '../lib/errors';
+import { countRows } from '../lib/pagination';
 import type { UserSummary } from './users';
 
 /** A link table from a group to its users. */
@@ -113,8 +114,7 @@ export function groupList(
   let q = db.selectFrom(group.table).where('company_id', '=', companyId);
   if (namePattern !== undefined) q = q.where('name', 'ilike', namePattern);
   return {
-    count: async () =>
-      Number((await q.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count),
+    count: () => countRows(q),
     page: (limit: number, offset: number): Promise<GroupRow[]> =>
       q
         .select(['id', 'name', 'created_at', 'modified_at'])

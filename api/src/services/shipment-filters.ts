@@ -12,6 +12,7 @@ import { lookupsColumn, selectShipments } from './shipment-serializer';
 import { ErrorCollector } from '../lib/errors';
 import {
   choiceParam,
+  columnRefs,
   idListParam,
   isDateOnly,
   lastParam,
@@ -43,30 +44,20 @@ export const SHIPMENT_STATUS_VALUES = STATUSES;
 type ShipmentStatusValue = TrackingRequestStatus;
 
 /** The 22 sortable columns (`ordering=field` ascending, `-field` descending) and what they sort by. */
-const ORDERING_FIELDS: Readonly<Record<ShipmentOrderingField, RawBuilder<unknown> | null>> = {
-  id: sql`shipments.id`,
-  container_number: sql`shipments.container_number`,
-  container_type_str: sql`shipments.container_type_str`,
-  booking_number: sql`shipments.booking_number`,
-  bl_number: sql`shipments.bl_number`,
-  client_code: sql`shipments.client_code`,
+/** The sortable columns that are not a column of the shipment itself. */
+const COMPUTED_ORDERING: Partial<Record<ShipmentOrderingField, RawBuilder<unknown> | null>> = {
   carrier: sql`(SELECT c.short_name FROM carriers c WHERE c.id = shipments.carrier_id)`,
-  status: sql`shipments.status`,
-  lifecycle_status: sql`shipments.lifecycle_status`,
   // by what the lists show: the UN/LOCODE, else the name
   pol_loc: sql`(SELECT coalesce(nullif(l.locode, ''), l.name) FROM locations l WHERE l.id = shipments.pol_loc_id)`,
   pod_loc: sql`(SELECT coalesce(nullif(l.locode, ''), l.name) FROM locations l WHERE l.id = shipments.pod_loc_id)`,
-  etd: sql`shipments.etd`,
-  atd: sql`shipments.atd`,
-  eta: sql`shipments.eta`,
-  ata: sql`shipments.ata`,
-  dtd: sql`shipments.dtd`,
-  dta: sql`shipments.dta`,
-  transit_time: sql`shipments.transit_time`,
   health: null, // by severity: ontrack < delayed < alerted (needs the caller's thresholds)
-  last_alert_code: sql`shipments.last_alert_code`,
-  last_update: sql`shipments.last_update`,
-  created_at: sql`shipments.created_at`,
+};
+const ORDERING_FIELDS: Readonly<Record<ShipmentOrderingField, RawBuilder<unknown> | null>> = {
+  ...columnRefs(
+    'shipments',
+    SHIPMENT_ORDERING_FIELDS.filter((f) => !(f in COMPUTED_ORDERING)),
+  ),
+  ...COMPUTED_ORDERING,
 };
 type OrderingField = ShipmentOrderingField;
 export const ORDERING_FIELD_NAMES: readonly OrderingField[] = SHIPMENT_ORDERING_FIELDS;

@@ -19,6 +19,7 @@ import {
 } from '@portal/shared-api/domain';
 import type { Database, ShipmentsTable } from '../db/types';
 import { healthExpression, type Health, type HealthThresholds } from './health';
+import { isoOrNull as iso } from '../lib/dates';
 
 const NUMBER_COLUMNS = [
   'weight',
@@ -84,8 +85,6 @@ interface VesselOut {
 
 export type ShipmentOut = Record<string, unknown> & { id: number; health: Health };
 
-const iso = (d: Date | string | null | undefined): string | null =>
-  d === null || d === undefined ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const DAY_MS = 86_400_000;
 /** Whole days from `now` to `d` (rounded), for dtd / dta. */

@@ -6,6 +6,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/types';
 import { companyHealthCounts, healthExpression, type HealthThresholds } from './health';
 import { onlyHealthFilters, type shipmentConditions, type ShipmentFilters } from './shipment-filters';
+import { isoOrNull } from '../lib/dates';
 
 type Conditions = ReturnType<typeof shipmentConditions>;
 
@@ -195,8 +196,8 @@ export async function shipmentDateChanges(db: Kysely<Database>, id: string) {
   return rows.map((r) => ({
     id: Number(r.id),
     field: r.field,
-    old_value: r.old_value ? new Date(r.old_value).toISOString() : null,
-    new_value: r.new_value ? new Date(r.new_value).toISOString() : null,
+    old_value: isoOrNull(r.old_value),
+    new_value: isoOrNull(r.new_value),
     changed_at: r.changed_at.toISOString(),
   }));
 }

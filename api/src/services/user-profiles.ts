@@ -2,6 +2,7 @@
 // behind routes/user-profiles/. Permissions, field rules and answers stay in the routes.
 import type { Kysely } from 'kysely';
 import type { Database, User, UserProfile, UserProfileUpdate } from '../db/types';
+import { countRows } from '../lib/pagination';
 
 /** The profile `id` of the company, if it is one. */
 export function findCompanyProfile(
@@ -21,10 +22,7 @@ export function findCompanyProfile(
 export function companyProfiles(db: Kysely<Database>, companyId: number) {
   const base = db.selectFrom('user_profiles').where('company_id', '=', companyId);
   return {
-    count: async () =>
-      Number(
-        (await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count,
-      ),
+    count: () => countRows(base),
     page: (limit: number, offset: number): Promise<UserProfile[]> =>
       base.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
   };

@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { localizePayload, requestLang } from '../../i18n';
 import { notFound, permissionDenied } from '../../lib/errors';
+import { listParam } from '../../lib/query-params';
 import { errors } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
 import { thresholdsOf } from '../../services/health';
@@ -58,6 +59,15 @@ async function compute(request: FastifyRequest, def: MetricDef, forExport: boole
   });
 }
 
+/** What the metric and its export share: the path, the filters and the errors. */
+const METRIC_SCHEMA = {
+  tags: ['bi'],
+  security: [{ token: [] }],
+  params: MetricParams,
+  querystring: FilterQuery,
+  response: { ...errors[400](), ...errors[401], ...errors[403], ...errors[404] },
+};
+
 export const biRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);
 
@@ -81,15 +91,11 @@ export const biRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bi/:metric/',
     {
       schema: {
-        tags: ['bi'],
+        ...METRIC_SCHEMA,
         summary: 'Chart data (labels + datasets) or a table page (30 rows, page from 0) of one metric',
         description:
           "Client metrics count the caller's company only; internal metrics (403 for non-superusers) every " +
           'company. Bad filters answer 400 `{field: [messages]}`.',
-        security: [{ token: [] }],
-        params: MetricParams,
-        querystring: FilterQuery,
-        response: { ...errors[400](), ...errors[401], ...errors[403], ...errors[404] },
       },
     },
     async (request, reply) => {
@@ -104,24 +110,17 @@ export const biRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bi/:metric/export/',
     {
       schema: {
-        tags: ['bi'],
+        ...METRIC_SCHEMA,
         summary: 'The metric as an xlsx file with the chosen columns',
         description:
           'Same filters as the metric; `columns` (repeated) chooses and orders the columns (all when absent); ' +
           `\`lang\` en or es (default es) for the headers. Tables: every row, at most ${BI_EXPORT_MAX_ROWS}.`,
-        security: [{ token: [] }],
-        params: MetricParams,
-        querystring: FilterQuery,
-        response: { ...errors[400](), ...errors[401], ...errors[403], ...errors[404] },
       },
     },
     async (request, reply) => {
       const def = metricFor(request, request.params.metric);
       const query = request.query as RawQuery;
-      const wanted = (Array.isArray(query.columns) ? query.columns : query.columns ? [query.columns] : [])
-        .flatMap((v) => String(v).split(','))
-        .map((v) => v.trim())
-        .filter(Boolean);
+      const wanted = listParam(query.columns);
       const lang = query.lang === 'en' ? 'en' : 'es';
       const result = await compute(request, def, true);
       const columns = chooseColumns(exportColumns(def, result), wanted);

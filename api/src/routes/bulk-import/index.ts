@@ -5,22 +5,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyReply } from 'fastify';
-import type { Carrier } from '../../db/types';
-import { ApiError, badRequest, permissionDenied, type FieldErrors } from '../../lib/errors';
+import { ApiError, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
-import {
-  carrierRequiresContainer,
-  checkNewRequest,
-  CODE_TYPES,
-  existingRequests,
-  insertRequests,
-  keyOf,
-  lockCompanyForAdding,
-  TR_MESSAGES,
-  type CodeType,
-  type NewRequest,
-} from '../../services/tracking-requests';
+import { importRows, templateCarriers } from '../../services/tracking-requests';
 import {
   COLUMNS,
   FILE_MESSAGES,
@@ -31,15 +19,11 @@ import {
   tableRows,
   templateCsv,
   templateXlsx,
-  type SheetRow,
 } from './sheet';
 
 const BULK_PATH = '/upload/bulk-import-tracking-requests/bulk';
 const TEMPLATE_PATH = '/upload/bulk-import-tracking-requests/template';
 const TEMPLATE_NAME = 'bulk-import-tracking-requests-template';
-
-/** Error fields of the API that are named differently in the file. */
-const FIELD_TO_COLUMN: Record<string, string> = { carrier_id: 'carrier', project_id: 'project' };
 
 const ImportedSchema = Type.Object(
   {
@@ -48,12 +32,6 @@ const ImportedSchema = Type.Object(
   },
   { title: 'BulkImportResult' },
 );
-
-/** Code type from its id or its name ('Booking number'), any case. */
-function codeTypeOf(text: string): CodeType | undefined {
-  const t = text.trim().toLowerCase();
-  return CODE_TYPES.find((c) => c.id === t || c.name.toLowerCase() === t)?.id;
-}
 
 export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, fields: 20, parts: 50 } });
@@ -126,139 +104,10 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw fileError('The upload could not be read: send the file again as multipart/form-data.');
       }
       const rows = tableRows(await readTable(buffer, filename));
-      const result = await importRows(rows, profile.company_id, user.id);
+      const result = await importRows(app.db, rows, profile.company_id, user.id);
       return reply.code(201).send(result);
     },
   );
-
-  /** Checks every row, then inserts all of them in one transaction (or none). */
-  async function importRows(rows: SheetRow[], companyId: number, userId: number) {
-    const [carriers, projects] = await Promise.all([
-      app.db.selectFrom('carriers').selectAll().where('active', '=', true).execute(),
-      app.db.selectFrom('projects').select(['id', 'name']).where('company_id', '=', companyId).execute(),
-    ]);
-    const carrierByText = new Map<string, Carrier>();
-    for (const c of carriers) {
-      carrierByText.set(c.official_name.toLowerCase(), c);
-      carrierByText.set(c.short_name.toLowerCase(), c);
-    }
-    for (const c of carriers) carrierByText.set(c.scac.toLowerCase(), c);
-    const projectByName = new Map(projects.map((p) => [p.name.toLowerCase(), p.id]));
-    const refs = {
-      carriers: new Map(carriers.map((c) => [c.id, c])),
-      projectIds: new Set(projects.map((p) => p.id)),
-    };
-
-    const rowErrors = new Map<number, string[]>();
-    const add = (line: number, column: string, message: string) => {
-      const list = rowErrors.get(line) ?? [];
-      list.push(`${column}: ${message}`);
-      rowErrors.set(line, list);
-    };
-    const valid: { line: number; value: NewRequest }[] = [];
-    const firstLine = new Map<string, number>();
-    for (const row of rows) {
-      const c = row.cells;
-      const carrier = c.carrier === undefined ? undefined : carrierByText.get(c.carrier.toLowerCase());
-      if (c.carrier !== undefined && !carrier) {
-        add(row.line, 'carrier', `Unknown carrier "${c.carrier}": use a SCAC (e.g. MAEU) or a carrier name.`);
-      }
-      const codeType = c.code_type === undefined ? undefined : codeTypeOf(c.code_type);
-      if (c.code_type !== undefined && !codeType) {
-        add(row.line, 'code_type', `"${c.code_type}" is not a valid choice: use c_id, b_id or m_bl.`);
-      }
-      let projectId: number | undefined;
-      if (c.project !== undefined) {
-        projectId = projectByName.get(c.project.toLowerCase());
-        if (projectId === undefined) add(row.line, 'project', `Unknown project "${c.project}".`);
-      }
-      const checked = checkNewRequest(
-        {
-          // Unknown carrier / code type are reported above; a placeholder keeps the other checks going.
-          carrier_id: c.carrier === undefined ? undefined : (carrier?.id ?? -1),
-          code_type: c.code_type === undefined ? undefined : (codeType ?? 'c_id'),
-          code_value: c.code_value,
-          container: c.container,
-          client_code: c.client_code,
-          project_id: projectId ?? null,
-          contractual_eta_pod: c.contractual_eta_pod,
-          contractual_eta_dlv: c.contractual_eta_dlv,
-          container_filter: c.container_filter,
-        },
-        refs,
-      );
-      if (!checked.ok) {
-        for (const [field, messages] of Object.entries(checked.errors)) {
-          if (field === 'carrier_id' && c.carrier !== undefined) continue; // already said
-          if (field === 'code_value' && c.code_type !== undefined && !codeType) continue; // judged by a wrong type
-          for (const m of messages) add(row.line, FIELD_TO_COLUMN[field] ?? field, m);
-        }
-        continue;
-      }
-      if (!carrier || !codeType || rowErrors.has(row.line)) continue;
-      const key = keyOf(checked.value);
-      const seen = firstLine.get(key);
-      if (seen !== undefined) {
-        add(row.line, 'code_value', `Duplicate of row ${seen} (same carrier, code type and code value).`);
-        continue;
-      }
-      firstLine.set(key, row.line);
-      valid.push({ line: row.line, value: checked.value });
-    }
-    const existing = await existingRequests(
-      app.db,
-      companyId,
-      valid.map((v) => v.value),
-    );
-    for (const v of valid) {
-      const id = existing.get(keyOf(v.value));
-      if (id !== undefined) add(v.line, 'code_value', TR_MESSAGES.duplicate(id, v.value.code_type));
-    }
-    const fail = (summary: string[]): never => {
-      const body: FieldErrors = { non_field_errors: summary };
-      for (const [line, messages] of [...rowErrors].sort((a, b) => a[0] - b[0]))
-        body[`row ${line}`] = messages;
-      throw badRequest(body);
-    };
-    if (rowErrors.size > 0) {
-      const summary = [
-        `${rowErrors.size} of ${rows.length} rows have errors; nothing was imported. Correct them and upload the file again.`,
-      ];
-      const company = await app.db
-        .selectFrom('companies')
-        .select(['max_tracking_requests', 'actual_tracking_requests'])
-        .where('id', '=', companyId)
-        .executeTakeFirstOrThrow();
-      if (company.actual_tracking_requests + rows.length > company.max_tracking_requests) {
-        summary.push(
-          TR_MESSAGES.cap(company.max_tracking_requests, company.actual_tracking_requests, rows.length),
-        );
-      }
-      fail(summary);
-    }
-    const ids = await app.db.transaction().execute(async (trx) => {
-      await lockCompanyForAdding(trx, companyId, valid.length);
-      // Checked again under the lock: a request created meanwhile is a duplicate too.
-      const late = await existingRequests(
-        trx,
-        companyId,
-        valid.map((v) => v.value),
-      );
-      for (const v of valid) {
-        const id = late.get(keyOf(v.value));
-        if (id !== undefined) add(v.line, 'code_value', TR_MESSAGES.duplicate(id, v.value.code_type));
-      }
-      if (rowErrors.size > 0)
-        fail([`${rowErrors.size} of ${rows.length} rows have errors; nothing was imported.`]);
-      return insertRequests(
-        trx,
-        companyId,
-        userId,
-        valid.map((v) => v.value),
-      );
-    });
-    return { imported: ids.length, ids };
-  }
 
   const sendTemplate = async (format: string | undefined, reply: FastifyReply) => {
     if (format === 'csv') {
@@ -267,24 +116,7 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('Content-Disposition', `attachment; filename="${TEMPLATE_NAME}.csv"`)
         .send(templateCsv());
     }
-    const carriers = await app.db
-      .selectFrom('carriers')
-      .selectAll()
-      .where('active', '=', true)
-      .orderBy('scac')
-      .execute();
-    const buffer = await templateXlsx(
-      carriers.map((c) => ({
-        scac: c.scac,
-        official_name: c.official_name,
-        codeTypes: CODE_TYPES.filter((t) =>
-          t.id === 'c_id' ? c.supports_c_id : t.id === 'b_id' ? c.supports_b_id : c.supports_m_bl,
-        )
-          .map((t) => t.id)
-          .join(' / '),
-        containerNeeded: carrierRequiresContainer(c.ctt_quality_note),
-      })),
-    );
+    const buffer = await templateXlsx(await templateCarriers(app.db));
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('Content-Disposition', `attachment; filename="${TEMPLATE_NAME}.xlsx"`)

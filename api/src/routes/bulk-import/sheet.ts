@@ -3,20 +3,14 @@
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../lib/errors';
 import { readXlsxRows, XlsxReadError } from './xlsx-read';
+import {
+  IMPORT_COLUMNS as COLUMNS,
+  type ImportColumn as Column,
+  type ImportRow as SheetRow,
+} from '../../services/tracking-requests';
 
-/** The template's columns, in order. The first three are required in every file. */
-export const COLUMNS = [
-  'carrier',
-  'code_type',
-  'code_value',
-  'container',
-  'client_code',
-  'project',
-  'contractual_eta_pod',
-  'contractual_eta_dlv',
-  'container_filter',
-] as const;
-type Column = (typeof COLUMNS)[number];
+/** The template's columns (the bulk upload service's), in order. */
+export { COLUMNS };
 const REQUIRED_COLUMNS: readonly Column[] = ['carrier', 'code_type', 'code_value'];
 
 const COLUMN_HELP: Record<Column, string> = {
@@ -33,12 +27,6 @@ const COLUMN_HELP: Record<Column, string> = {
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_ROWS = 20_000;
-
-export interface SheetRow {
-  /** Row number as the user sees it in the file (the header is row 1). */
-  line: number;
-  cells: Partial<Record<Column, string>>;
-}
 
 export const fileError = (message: string, status = 400) => new ApiError(status, { file: [message] });
 

@@ -2,14 +2,17 @@
 // note (never their DCSA endpoint or credentials).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
-import type { Carrier } from '../../db/types';
 import { notFound } from '../../lib/errors';
-import { paginate } from '../../lib/pagination';
+import { paginateList } from '../../lib/pagination';
 import { errors, Paged } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { carrierRequiresContainer } from '../../services/tracking-requests';
-import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
+import { parseId, parseOrdering } from '../../lib/query-params';
+import {
+  CARRIER_ORDERING as ORDERING,
+  carrierAnswer,
+  carrierList,
+  findActiveCarrier,
+} from '../../services/reference-lists';
 
 const CarrierSchema = Type.Object(
   {
@@ -37,21 +40,6 @@ const CarrierSchema = Type.Object(
   },
   { title: 'Carrier' },
 );
-
-function carrierOut(c: Carrier) {
-  return {
-    id: c.id,
-    official_name: c.official_name,
-    short_name: c.short_name,
-    scac: c.scac,
-    oicode: c.oicode,
-    request_type_support: { b_id: c.supports_b_id, c_id: c.supports_c_id, m_bl: c.supports_m_bl },
-    ctt_quality: { note: c.ctt_quality_note, rank: c.ctt_quality_rank },
-    booking_bl_required_container: carrierRequiresContainer(c.ctt_quality_note),
-  };
-}
-
-const ORDERING = ['id', 'official_name', 'short_name', 'scac'] as const;
 
 export const carrierRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);
@@ -85,28 +73,7 @@ export const carrierRoutes: FastifyPluginAsyncTypebox = async (app) => {
         key: 'official_name',
         direction: 'asc',
       });
-      let base = app.db.selectFrom('carriers').where('active', '=', true);
-      const search = request.query.search?.trim();
-      if (search) {
-        const p = likePattern(search);
-        base = base.where((eb) =>
-          eb.or([eb('official_name', 'ilike', p), eb('short_name', 'ilike', p), eb('scac', 'ilike', p)]),
-        );
-      }
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return paginate(request, Number(count), async (limit, offset) =>
-        (
-          await base
-            .selectAll()
-            .orderBy(order.key === 'id' ? sql.ref('id') : sql`lower(${sql.ref(order.key)})`, order.direction)
-            .orderBy('id')
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map(carrierOut),
-      );
+      return paginateList(request, carrierList(app.db, request.query.search?.trim(), order), carrierAnswer);
     },
   );
 
@@ -122,14 +89,9 @@ export const carrierRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db
-        .selectFrom('carriers')
-        .selectAll()
-        .where('id', '=', parseId(request.params.id))
-        .where('active', '=', true)
-        .executeTakeFirst();
+      const row = await findActiveCarrier(app.db, parseId(request.params.id));
       if (!row) throw notFound();
-      return carrierOut(row);
+      return carrierAnswer(row);
     },
   );
 };

@@ -17,13 +17,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DCSA_V3_API_VERSION, readV3, type V3Retraction } from '../../tracking/dcsa/v3';
-import type { RejectedPayload } from '../../tracking/dcsa/connector';
-import type { DcsaEvent } from '../../tracking/dcsa/types';
-import { ingestBatch } from '../../tracking/ingest';
+import {
+  DCSA_V3_API_VERSION,
+  findSubscription,
+  ingestBatch,
+  readV3,
+  type DcsaEvent,
+  type RejectedPayload,
+  type V3Retraction,
+} from '../../tracking/engine';
 import { ApiError } from '../../lib/errors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Events in one v3 delivery (the body limit is 10 MB; this bounds the work per request). */
 const MAX_EVENTS_PER_DELIVERY = 10_000;
 
@@ -77,13 +81,7 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
   /** The subscription, after the signature check; undefined when the reply was sent. */
   async function authenticated(request: FastifyRequest, reply: FastifyReply, body: string) {
     const { subscriptionId } = request.params as { subscriptionId: string };
-    const sub = UUID.test(subscriptionId)
-      ? await app.db
-          .selectFrom('dcsa_subscriptions')
-          .selectAll()
-          .where('id', '=', subscriptionId)
-          .executeTakeFirst()
-      : undefined;
+    const sub = await findSubscription(app.db, subscriptionId);
     if (!sub) {
       await reply.code(404).send({ detail: 'Not found.' });
       return undefined;

@@ -2,15 +2,17 @@
 // portal's alert codes) with their English and Spanish descriptions.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { Selectable } from 'kysely';
-import type { EventCodesTable } from '../../db/types';
 import { notFound } from '../../lib/errors';
-import { paginate } from '../../lib/pagination';
+import { paginateList } from '../../lib/pagination';
 import { errors, Paged } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { listParam, parseId } from '../../lib/query-params';
-
-const CATEGORIES = ['equipment', 'transport', 'shipment', 'alert'] as const;
+import {
+  EVENT_CODE_CATEGORIES as CATEGORIES,
+  eventCodeAnswer,
+  eventCodeList,
+  findEventCode,
+} from '../../services/reference-lists';
 
 const EventCodeSchema = Type.Object(
   {
@@ -24,16 +26,6 @@ const EventCodeSchema = Type.Object(
   },
   { title: 'EventCode' },
 );
-
-const out = (e: Selectable<EventCodesTable>) => ({
-  id: e.code,
-  code: e.code,
-  code_name: e.code_name,
-  description: e.description,
-  description_es: e.description_es,
-  only_daily: e.only_daily,
-  category: e.category,
-});
 
 export const eventCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);
@@ -57,21 +49,8 @@ export const eventCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const categories = listParam(request.query.category).filter((c): c is (typeof CATEGORIES)[number] =>
-        (CATEGORIES as readonly string[]).includes(c),
-      );
-      let base = app.db.selectFrom('event_codes');
-      if (listParam(request.query.category).length > 0) {
-        base = categories.length
-          ? base.where('category', 'in', categories)
-          : base.where((eb) => eb.lit(false));
-      }
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return paginate(request, Number(count), async (limit, offset) =>
-        (await base.selectAll().orderBy('code').limit(limit).offset(offset).execute()).map(out),
-      );
+      const list = eventCodeList(app.db, listParam(request.query.category));
+      return paginateList(request, list, eventCodeAnswer);
     },
   );
 
@@ -87,13 +66,9 @@ export const eventCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db
-        .selectFrom('event_codes')
-        .selectAll()
-        .where('code', '=', parseId(request.params.id))
-        .executeTakeFirst();
+      const row = await findEventCode(app.db, parseId(request.params.id));
       if (!row) throw notFound();
-      return out(row);
+      return eventCodeAnswer(row);
     },
   );
 };

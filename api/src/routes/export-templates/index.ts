@@ -17,6 +17,7 @@ import {
   serializeTemplate,
   updateTemplate,
 } from '../../services/export/templates';
+import { companyForm } from '../../services/shipments';
 
 const FilterValue = Type.Union([
   Type.String({ maxLength: 200 }),
@@ -75,14 +76,9 @@ async function requireWriter(request: FastifyRequest) {
   if (!canWrite(caller(request).profile.role_id)) throw permissionDenied();
 }
 
-async function formSchemaOf(request: FastifyRequest): Promise<unknown> {
-  const row = await request.server.db
-    .selectFrom('companies')
-    .select('attachment_schema_form')
-    .where('id', '=', caller(request).profile.company_id)
-    .executeTakeFirst();
-  return row?.attachment_schema_form ?? null;
-}
+/** The caller's company's custom form (the template's custom-field columns are checked against it). */
+const formSchemaOf = (request: FastifyRequest) =>
+  companyForm(request.server.db, caller(request).profile.company_id);
 
 export const exportTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);

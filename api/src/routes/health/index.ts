@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { databaseAnswers } from '../../services/readiness';
 
 /** GET /api/health/: readiness for start scripts (no auth). Checks the database answers. */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,12 +16,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      try {
-        await sql`SELECT 1`.execute(app.db);
-        return { status: 'ok' as const };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable' as const });
-      }
+      if (await databaseAnswers(app.db)) return { status: 'ok' as const };
+      return reply.code(503).send({ status: 'unavailable' as const });
     },
   );
 };

@@ -2,12 +2,12 @@
 // LOCODE or country.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import { notFound } from '../../lib/errors';
-import { paginate } from '../../lib/pagination';
+import { paginateList } from '../../lib/pagination';
 import { errors, Paged } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { likePattern, parseId, parseOrdering } from '../../lib/query-params';
+import { parseId, parseOrdering } from '../../lib/query-params';
+import { findPort, portAnswer, portList, PORT_ORDERING as ORDERING } from '../../services/reference-lists';
 
 const PortSchema = Type.Object(
   {
@@ -22,30 +22,6 @@ const PortSchema = Type.Object(
   },
   { title: 'Port' },
 );
-
-const ORDERING = ['name', 'locode', 'country_iso2', 'id'] as const;
-const COLUMNS = [
-  'id',
-  'name',
-  'locode',
-  'latitude',
-  'longitude',
-  'timezone',
-  'country_iso2',
-  'display',
-] as const;
-
-type PortRow = {
-  id: number;
-  name: string;
-  locode: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  timezone: string | null;
-  country_iso2: string | null;
-  display: string;
-};
-const out = (p: PortRow) => ({ ...p, locode: p.locode ?? '' });
 
 export const portRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);
@@ -74,34 +50,7 @@ export const portRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const order = parseOrdering(request.query.ordering, ORDERING, { key: 'name', direction: 'asc' });
-      let base = app.db.selectFrom('locations').where('locode', 'is not', null);
-      const search = request.query.search?.trim();
-      if (search) {
-        const p = likePattern(search);
-        const upper = search.toUpperCase();
-        base = base.where((eb) =>
-          eb.or([
-            eb('locode', 'like', `${likePattern(upper).slice(1)}`),
-            eb(sql`lower(name)`, 'like', p.toLowerCase()),
-            eb('display', 'ilike', p),
-            eb('country_iso2', '=', upper),
-          ]),
-        );
-      }
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return paginate(request, Number(count), async (limit, offset) => {
-        let q = base.select([...COLUMNS]);
-        if (search) q = q.orderBy(sql`(locode = ${search.toUpperCase()})`, 'desc');
-        const rows = await q
-          .orderBy(order.key, order.direction)
-          .orderBy('id')
-          .limit(limit)
-          .offset(offset)
-          .execute();
-        return rows.map(out);
-      });
+      return paginateList(request, portList(app.db, request.query.search?.trim(), order), portAnswer);
     },
   );
 
@@ -117,14 +66,9 @@ export const portRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db
-        .selectFrom('locations')
-        .select([...COLUMNS])
-        .where('id', '=', parseId(request.params.id))
-        .where('locode', 'is not', null)
-        .executeTakeFirst();
+      const row = await findPort(app.db, parseId(request.params.id));
       if (!row) throw notFound();
-      return out(row);
+      return portAnswer(row);
     },
   );
 };

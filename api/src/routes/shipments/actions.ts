@@ -1,7 +1,7 @@
 // Shipment actions: its alert events (list, hide all, unhide all), hide / show, and the custom form
 // (attachment). Registered by routes/shipments under the same auth hook.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ErrorCollector } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller } from '../../plugins/auth';
@@ -56,59 +56,45 @@ export const shipmentActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  for (const [path, hidden, detail] of [
-    ['hide', true, 'The Shipment has been hidden'],
-    ['show', false, 'The Shipment has been showed'],
-  ] as const) {
+  /** POST /shipments/:id/<path>/ for a writer of the shipment: `run` with its id and the caller's company. */
+  const action = <S extends TSchema>(
+    path: string,
+    summary: string,
+    answer: S,
+    run: (id: string, companyId: number) => Promise<Static<S>>,
+  ) =>
     app.post(
       `/shipments/:id/${path}/`,
       {
         preValidation: writeCheck,
         schema: {
           tags: ['shipments'],
-          summary: hidden
-            ? 'Hide a shipment (left out of lists, counts and the map)'
-            : 'Show a hidden shipment',
+          summary,
           security: [{ token: [] }],
           params: IdParams,
-          response: { 200: HideAnswerSchema, ...writeErrors },
+          response: { 200: answer, ...writeErrors },
         },
       },
-      async (request) => {
-        const id = parseId(request.params.id);
-        await updateShipment(app.db, caller(request).profile.company_id, id, { hidden });
-        return { id: Number(id), hide: hidden, detail };
-      },
+      async (request) => run(parseId(request.params.id), caller(request).profile.company_id),
     );
-  }
 
-  for (const [path, hidden] of [
-    ['hide_all_events', true],
-    ['unhide_all_events', false],
+  for (const [path, hidden, summary, detail] of [
+    ['hide', true, 'Hide a shipment (left out of lists, counts and the map)', 'The Shipment has been hidden'],
+    ['show', false, 'Show a hidden shipment', 'The Shipment has been showed'],
   ] as const) {
-    app.post(
-      `/shipments/:id/${path}/`,
-      {
-        preValidation: writeCheck,
-        schema: {
-          tags: ['shipments'],
-          summary: hidden
-            ? 'Hide every alert event of the shipment'
-            : 'Unhide every alert event of the shipment',
-          security: [{ token: [] }],
-          params: IdParams,
-          response: { 200: BulkEventsAnswerSchema, ...writeErrors },
-        },
-      },
-      async (request) => {
-        const id = parseId(request.params.id);
-        const updated = await setShipmentEventsHidden(app.db, caller(request).profile.company_id, id, hidden);
-        return {
-          updated,
-          results: await alertEvents(app.db, { shipmentId: id }),
-        };
-      },
-    );
+    action(path, summary, HideAnswerSchema, async (id, company) => {
+      await updateShipment(app.db, company, id, { hidden });
+      return { id: Number(id), hide: hidden, detail };
+    });
+  }
+  for (const [path, hidden, summary] of [
+    ['hide_all_events', true, 'Hide every alert event of the shipment'],
+    ['unhide_all_events', false, 'Unhide every alert event of the shipment'],
+  ] as const) {
+    action(path, summary, BulkEventsAnswerSchema, async (id, company) => ({
+      updated: await setShipmentEventsHidden(app.db, company, id, hidden),
+      results: await alertEvents(app.db, { shipmentId: id }),
+    }));
   }
 
   app.post(

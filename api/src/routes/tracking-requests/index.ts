@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest, MESSAGES, notFound, permissionDenied } from '../../lib/errors';
-import { paginate } from '../../lib/pagination';
+import { countRows, paginate } from '../../lib/pagination';
 import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { loadThresholds } from '../../services/health';
@@ -12,7 +12,6 @@ import { ShipmentSchema } from '../../services/shipment-serializer';
 import {
   changeRequest,
   CLIENT_CODE_MAX,
-  countRequests,
   createRequest,
   filteredRequests,
   findOwnRequest,
@@ -96,7 +95,7 @@ export const trackingRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const thresholds = await loadThresholds(app.db, user.id);
       const { conditions, order } = listQuery(request.query, thresholds);
       const base = filteredRequests(app.db, profile.company_id, conditions);
-      return paginate(request, await countRequests(base), (limit, offset) =>
+      return paginate(request, await countRows(base), (limit, offset) =>
         requestPage(app.db, profile.company_id, thresholds, base, order, limit, offset),
       );
     },

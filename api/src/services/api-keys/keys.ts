@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ApiKeyScope, Database } from '../../db/types';
 import { ErrorCollector } from '../../lib/errors';
 import { newApiKey } from './index';
+import { isoOrNull as iso } from '../../lib/dates';
 
 /** Active keys a company may hold at once. */
 export const MAX_ACTIVE_KEYS = 20;
@@ -13,8 +14,6 @@ export const API_KEY_FIELD_MESSAGES = {
   nameTaken: 'An active key with this name already exists.',
   tooMany: `A company can have at most ${MAX_ACTIVE_KEYS} active keys. Revoke one first.`,
 } as const;
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 function keySelect(db: Kysely<Database>, companyId: number) {
   return db

@@ -142,6 +142,20 @@ const MONTH_COL = labelColumn('Month', 'Mes');
 const LANE_COL = labelColumn('Lane (POL → POD)', 'Ruta (POL → POD)');
 const COMPANY_COL = labelColumn('Company', 'Empresa');
 const HEALTH_COLS = HEALTH_VALUES.map((h) => col(h, HEALTH_TEXTS[h].en, HEALTH_TEXTS[h].es));
+/** The first columns of a table of shipments: id, container, carrier. */
+const SHIPMENT_ROW_COLS = [
+  col('id', 'Id', 'Id'),
+  col('container_number', 'Container', 'Contenedor', 'text'),
+  col('carrier', 'Carrier', 'Naviera', 'text'),
+];
+const HEALTH_COL = col('health', 'Health', 'Salud', 'text');
+/** Average delay and arrivals, after the carrier or lane. */
+const DELAY_COLS = [
+  col('delay', 'Average delay (days)', 'Retraso medio (días)'),
+  col('arrived', 'Arrived', 'Llegados'),
+];
+const CONTAINERS_COL = col('containers', 'Containers', 'Contenedores');
+const REQUESTS_COL = col('requests', 'Requests', 'Solicitudes');
 
 const DRAFTS: Draft[] = [
   // Real Time
@@ -174,14 +188,12 @@ const DRAFTS: Draft[] = [
     entity: 'shipment',
     unit: 'days',
     columns: [
-      col('id', 'Id', 'Id'),
-      col('container_number', 'Container', 'Contenedor', 'text'),
-      col('carrier', 'Carrier', 'Naviera', 'text'),
+      ...SHIPMENT_ROW_COLS,
       col('place', 'Stopped at', 'Detenido en', 'text'),
       col('location', 'Port', 'Puerto', 'text'),
       col('since', 'Since', 'Desde', 'date'),
       col('days', 'Days', 'Días'),
-      col('health', 'Health', 'Salud', 'text'),
+      HEALTH_COL,
     ],
   },
   {
@@ -229,11 +241,7 @@ const DRAFTS: Draft[] = [
     hideTotal: true,
     entity: 'shipment',
     unit: 'days',
-    columns: [
-      CARRIER_COL,
-      col('delay', 'Average delay (days)', 'Retraso medio (días)'),
-      col('arrived', 'Arrived', 'Llegados'),
-    ],
+    columns: [CARRIER_COL, ...DELAY_COLS],
   },
   {
     category: 'history',
@@ -246,11 +254,7 @@ const DRAFTS: Draft[] = [
     hideTotal: true,
     entity: 'shipment',
     unit: 'days',
-    columns: [
-      LANE_COL,
-      col('delay', 'Average delay (days)', 'Retraso medio (días)'),
-      col('arrived', 'Arrived', 'Llegados'),
-    ],
+    columns: [LANE_COL, ...DELAY_COLS],
   },
   {
     category: 'history',
@@ -336,7 +340,7 @@ const DRAFTS: Draft[] = [
     },
     entity: 'shipment',
     unit: 'count',
-    columns: [LANE_COL, col('containers', 'Containers', 'Contenedores')],
+    columns: [LANE_COL, CONTAINERS_COL],
   },
   {
     category: 'shipments',
@@ -348,10 +352,7 @@ const DRAFTS: Draft[] = [
     },
     entity: 'shipment',
     unit: 'count',
-    columns: [
-      labelColumn('Storage days', 'Días de almacenaje'),
-      col('containers', 'Containers', 'Contenedores'),
-    ],
+    columns: [labelColumn('Storage days', 'Días de almacenaje'), CONTAINERS_COL],
   },
   {
     category: 'shipments',
@@ -366,12 +367,10 @@ const DRAFTS: Draft[] = [
     entity: 'shipment',
     unit: 'count',
     columns: [
-      col('id', 'Id', 'Id'),
-      col('container_number', 'Container', 'Contenedor', 'text'),
-      col('carrier', 'Carrier', 'Naviera', 'text'),
+      ...SHIPMENT_ROW_COLS,
       col('pol', 'POL', 'POL', 'text'),
       col('pod', 'POD', 'POD', 'text'),
-      col('health', 'Health', 'Salud', 'text'),
+      HEALTH_COL,
       col('eta', 'ETA', 'ETA', 'date'),
       col('eta_delta_days', 'Days off plan', 'Días de desvío'),
       col('last_alert_message', 'Last alert', 'Última alerta', 'text'),
@@ -428,11 +427,7 @@ const DRAFTS: Draft[] = [
     entity: 'tracking_request',
     unit: 'percent',
     filters: ['carrier', 'created_at_range'],
-    columns: [
-      CARRIER_COL,
-      col('invalid_share', 'Invalid share', 'Parte inválida', 'percent'),
-      col('requests', 'Requests', 'Solicitudes'),
-    ],
+    columns: [CARRIER_COL, col('invalid_share', 'Invalid share', 'Parte inválida', 'percent'), REQUESTS_COL],
   },
   {
     category: 'tracking_quality',
@@ -549,11 +544,7 @@ const DRAFTS: Draft[] = [
     entity: 'tracking_request',
     unit: 'percent',
     filters: ['carrier', 'created_at_range'],
-    columns: [
-      COMPANY_COL,
-      col('invalid_rate', 'Invalid rate', 'Tasa inválida', 'percent'),
-      col('requests', 'Requests', 'Solicitudes'),
-    ],
+    columns: [COMPANY_COL, col('invalid_rate', 'Invalid rate', 'Tasa inválida', 'percent'), REQUESTS_COL],
   },
 ];
 

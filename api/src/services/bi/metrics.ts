@@ -179,6 +179,18 @@ async function carrierNames(ctx: MetricContext): Promise<Map<number, string>> {
   return new Map(list.map((c) => [c.id, c.short_name]));
 }
 
+/** The rows of a per-carrier query sorted by carrier name, with their chart labels (ids) and texts (names). */
+async function carrierRows<T extends { carrier_id: number }>(ctx: MetricContext, query: RawBuilder<T>) {
+  const list = await rows(ctx, query);
+  const names = await carrierNames(ctx);
+  list.sort((x, y) => (names.get(x.carrier_id) ?? '').localeCompare(names.get(y.carrier_id) ?? ''));
+  return {
+    list,
+    labels: list.map((r) => String(r.carrier_id)),
+    text: list.map((r) => same(names.get(r.carrier_id) ?? String(r.carrier_id))),
+  };
+}
+
 async function locationCodes(ctx: MetricContext, ids: (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
   if (!wanted.length) return new Map();
@@ -271,13 +283,11 @@ async function stoppedContainers(ctx: MetricContext): Promise<TableResult> {
     sql<SqlBool>`shipments.status IN (3, 4, 6, 8, 9)`,
     sql<SqlBool>`${STOPPED_SINCE} < ${limitDate}`,
   ]);
-  const counting = rows(ctx, sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE ${where}`);
   // The page's ids first (index-only on bi_shipments_active_idx), then those 30 rows.
-  const [[countRow], list] = await Promise.all([
-    counting,
-    rows(
-      ctx,
-      sql<Record<string, unknown>>`
+  return shipmentTable(
+    ctx,
+    where,
+    sql<Record<string, unknown>>`
       SELECT shipments.id::text AS id, shipments.container_number, c.short_name AS carrier,
              CASE WHEN shipments.status IN (3, 4) THEN 'POL' WHEN shipments.status = 6 THEN 'TSP' ELSE 'POD' END AS place,
              coalesce(l.locode, l.name) AS location, p.since,
@@ -290,7 +300,18 @@ async function stoppedContainers(ctx: MetricContext): Promise<TableResult> {
       LEFT JOIN carriers c ON c.id = shipments.carrier_id
       LEFT JOIN locations l ON l.id = x.loc
       ORDER BY p.since ASC, shipments.id DESC`,
-    ),
+  );
+}
+
+/** A table of shipments: how many `where` finds and the page `page` reads, both at once. */
+async function shipmentTable(
+  ctx: MetricContext,
+  where: RawBuilder<unknown>,
+  page: RawBuilder<Record<string, unknown>>,
+): Promise<TableResult> {
+  const [[countRow], list] = await Promise.all([
+    rows(ctx, sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE ${where}`),
+    rows(ctx, page),
   ]);
   return table(ctx, num(countRow?.n), list);
 }
@@ -401,38 +422,26 @@ async function monthlyByCarrier(ctx: MetricContext, value: 'count' | 'on_time'):
 }
 
 async function delayByCarrier(ctx: MetricContext): Promise<ChartResult> {
-  const list = await rows(
+  const { list, labels, text } = await carrierRows(
     ctx,
     sql<{ carrier_id: number; delay_sum: string; punct_n: string }>`
       SELECT f.carrier_id, sum(f.delay_sum) AS delay_sum, sum(f.punct_n) AS punct_n
       FROM ${facts(ctx, ['carrier'])} AS f GROUP BY 1 HAVING sum(f.punct_n) > 0`,
   );
-  const names = await carrierNames(ctx);
-  list.sort((a, b) => (names.get(a.carrier_id) ?? '').localeCompare(names.get(b.carrier_id) ?? ''));
+  const delay = delayDatasets(list);
   return chart(
     'days',
-    list.map((r) => String(r.carrier_id)),
-    list.map((r) => same(names.get(r.carrier_id) ?? String(r.carrier_id))),
-    [
-      {
-        key: 'delay',
-        label: { en: 'Average delay (days)', es: 'Retraso medio (días)' },
-        data: list.map((r) => ratio(r.delay_sum, r.punct_n)),
-      },
-    ],
+    labels,
+    text,
+    [delay.average],
     { base: baseDrill(ctx), labels: list.map((r) => ({ carrier: String(r.carrier_id) })), datasets: [{}] },
-    {
-      extras: [
-        { key: 'arrived', label: { en: 'Arrived', es: 'Llegados' }, data: list.map((r) => num(r.punct_n)) },
-      ],
-    },
+    { extras: [delay.arrived] },
   );
 }
 
-async function laneLabels(
-  ctx: MetricContext,
-  list: { pol_loc_id: number | null; pod_loc_id: number | null }[],
-) {
+type LaneRow = { pol_loc_id: number | null; pod_loc_id: number | null };
+
+async function laneLabels(ctx: MetricContext, list: LaneRow[]) {
   const codes = await locationCodes(
     ctx,
     list.flatMap((r) => [r.pol_loc_id, r.pod_loc_id]),
@@ -440,12 +449,42 @@ async function laneLabels(
   const code = (id: number | null) => (id === null ? '—' : (codes.get(id) ?? String(id)));
   return list.map((r) => same(`${code(r.pol_loc_id)} → ${code(r.pod_loc_id)}`));
 }
-const laneKey = (r: { pol_loc_id: number | null; pod_loc_id: number | null }) =>
-  `${r.pol_loc_id ?? ''}-${r.pod_loc_id ?? ''}`;
-const laneDrill = (r: { pol_loc_id: number | null; pod_loc_id: number | null }): ListQuery | null =>
+const laneKey = (r: LaneRow) => `${r.pol_loc_id ?? ''}-${r.pod_loc_id ?? ''}`;
+const laneDrill = (r: LaneRow): ListQuery | null =>
   r.pol_loc_id === null || r.pod_loc_id === null
     ? null
     : { pol_loc: String(r.pol_loc_id), pod_loc: String(r.pod_loc_id) };
+
+/** A chart of one point per lane (POL → POD) in the metric's unit, each point drilling down to its lane. */
+async function laneChart(
+  ctx: MetricContext,
+  list: LaneRow[],
+  datasets: Dataset[],
+  options?: Parameters<typeof chart>[5],
+): Promise<ChartResult> {
+  return chart(
+    ctx.def.unit,
+    list.map(laneKey),
+    await laneLabels(ctx, list),
+    datasets,
+    { base: baseDrill(ctx), labels: list.map(laneDrill), datasets: datasets.map(() => ({})) },
+    options,
+  );
+}
+
+/** The average delay of each point (days off the initial plan at POD) and its arrivals (an extra column). */
+const delayDatasets = (list: { delay_sum: string; punct_n: string }[]) => ({
+  average: {
+    key: 'delay',
+    label: { en: 'Average delay (days)', es: 'Retraso medio (días)' },
+    data: list.map((r) => ratio(r.delay_sum, r.punct_n)),
+  },
+  arrived: {
+    key: 'arrived',
+    label: { en: 'Arrived', es: 'Llegados' },
+    data: list.map((r) => num(r.punct_n)),
+  },
+});
 
 async function delayByLane(ctx: MetricContext): Promise<ChartResult> {
   const list = await rows(
@@ -455,24 +494,8 @@ async function delayByLane(ctx: MetricContext): Promise<ChartResult> {
       FROM ${facts(ctx, ['lane'])} AS f GROUP BY 1, 2 HAVING sum(f.punct_n) > 0
       ORDER BY sum(f.punct_n) DESC, 1, 2 LIMIT 20`,
   );
-  return chart(
-    'days',
-    list.map(laneKey),
-    await laneLabels(ctx, list),
-    [
-      {
-        key: 'delay',
-        label: { en: 'Average delay (days)', es: 'Retraso medio (días)' },
-        data: list.map((r) => ratio(r.delay_sum, r.punct_n)),
-      },
-    ],
-    { base: baseDrill(ctx), labels: list.map(laneDrill), datasets: [{}] },
-    {
-      extras: [
-        { key: 'arrived', label: { en: 'Arrived', es: 'Llegados' }, data: list.map((r) => num(r.punct_n)) },
-      ],
-    },
-  );
+  const delay = delayDatasets(list);
+  return laneChart(ctx, list, [delay.average], { extras: [delay.arrived] });
 }
 
 async function transitByLane(ctx: MetricContext): Promise<ChartResult> {
@@ -491,31 +514,23 @@ async function transitByLane(ctx: MetricContext): Promise<ChartResult> {
       FROM ${facts(ctx, ['lane'])} AS f GROUP BY 1, 2 HAVING sum(f.transit_planned_n) + sum(f.transit_n) > 0
       ORDER BY sum(f.n) DESC, 1, 2 LIMIT 20`,
   );
-  return chart(
-    'days',
-    list.map(laneKey),
-    await laneLabels(ctx, list),
-    [
-      { key: 'planned', label: { en: 'Planned', es: 'Previsto' }, data: list.map((r) => ratio(r.tp, r.tpn)) },
-      { key: 'actual', label: { en: 'Actual', es: 'Real' }, data: list.map((r) => ratio(r.ta, r.tan)) },
-    ],
-    { base: baseDrill(ctx), labels: list.map(laneDrill), datasets: [{}, {}] },
-  );
+  return laneChart(ctx, list, [
+    { key: 'planned', label: { en: 'Planned', es: 'Previsto' }, data: list.map((r) => ratio(r.tp, r.tpn)) },
+    { key: 'actual', label: { en: 'Actual', es: 'Real' }, data: list.map((r) => ratio(r.ta, r.tan)) },
+  ]);
 }
 
 async function rolledAndVesselChanges(ctx: MetricContext): Promise<ChartResult> {
-  const list = await rows(
+  const { list, labels, text } = await carrierRows(
     ctx,
     sql<{ carrier_id: number; rolled: string; vessel_changes: string; n: string }>`
       SELECT f.carrier_id, sum(f.rolled) AS rolled, sum(f.vessel_changes) AS vessel_changes, sum(f.n) AS n
       FROM ${facts(ctx, ['carrier'])} AS f GROUP BY 1 HAVING sum(f.n) > 0`,
   );
-  const names = await carrierNames(ctx);
-  list.sort((a, b) => (names.get(a.carrier_id) ?? '').localeCompare(names.get(b.carrier_id) ?? ''));
   return chart(
     'count',
-    list.map((r) => String(r.carrier_id)),
-    list.map((r) => same(names.get(r.carrier_id) ?? String(r.carrier_id))),
+    labels,
+    text,
     [
       { key: 'rolled', label: { en: 'Rolled over', es: 'Rolados' }, data: list.map((r) => num(r.rolled)) },
       {
@@ -618,12 +633,10 @@ async function topLanes(ctx: MetricContext): Promise<ChartResult> {
       FROM ${facts(ctx, ['lane'])} AS f GROUP BY 1, 2 HAVING sum(f.n) > 0
       ORDER BY sum(f.n) DESC, 1, 2 LIMIT 15`,
   );
-  return chart(
-    'count',
-    list.map(laneKey),
-    await laneLabels(ctx, list),
+  return laneChart(
+    ctx,
+    list,
     [{ key: 'containers', label: { en: 'Containers', es: 'Contenedores' }, data: list.map((r) => num(r.n)) }],
-    { base: baseDrill(ctx), labels: list.map(laneDrill), datasets: [{}] },
     { total: true },
   );
 }
@@ -652,13 +665,11 @@ async function currentExceptions(ctx: MetricContext): Promise<TableResult> {
     sql<SqlBool>`shipments.lifecycle_status = 'active'`,
     healthFilter(ctx.thresholds, ['delayed', 'alerted']) as RawBuilder<SqlBool>,
   ]);
-  const counting = rows(ctx, sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE ${where}`);
   const alerted = sql`(${healthExpression(ctx.thresholds)} = 'alerted')`;
-  const [[countRow], list] = await Promise.all([
-    counting,
-    rows(
-      ctx,
-      sql<Record<string, unknown>>`
+  return shipmentTable(
+    ctx,
+    where,
+    sql<Record<string, unknown>>`
       SELECT shipments.id::text AS id, shipments.container_number, c.short_name AS carrier,
              coalesce(pl.locode, pl.name) AS pol, coalesce(pd.locode, pd.name) AS pod,
              ${healthExpression(ctx.thresholds)} AS health, shipments.eta,
@@ -670,9 +681,7 @@ async function currentExceptions(ctx: MetricContext): Promise<TableResult> {
       LEFT JOIN locations pl ON pl.id = shipments.pol_loc_id
       LEFT JOIN locations pd ON pd.id = shipments.pod_loc_id
       ORDER BY p.alerted DESC, p.delta DESC NULLS LAST, shipments.id DESC`,
-    ),
-  ]);
-  return table(ctx, num(countRow?.n), list);
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -689,44 +698,36 @@ const MILESTONES_DUE = [
   'empty_return',
 ];
 
+/**
+ * A metric per carrier from rows (carrier_id, a, b): a / b (`special`: a and b side by side), under the labels
+ * and in the unit of the metric's catalogue columns.
+ */
 async function perCarrier(
   ctx: MetricContext,
   query: RawBuilder<{ carrier_id: number; a: string | null; b: string | null }>,
-  unit: Unit,
-  value: (a: unknown, b: unknown) => number | null,
-  main: Dataset['label'],
-  extra: Dataset['label'],
   special = false,
 ): Promise<ChartResult> {
-  const list = await rows(ctx, query);
-  const names = await carrierNames(ctx);
-  list.sort((x, y) => (names.get(x.carrier_id) ?? '').localeCompare(names.get(y.carrier_id) ?? ''));
-  const labels = list.map((r) => String(r.carrier_id));
-  const text = list.map((r) => same(names.get(r.carrier_id) ?? String(r.carrier_id)));
+  const { list, labels, text } = await carrierRows(ctx, query);
   const drill = { base: null, labels: list.map(() => null), datasets: special ? [null, null] : [null] };
-  const [k1, k2] = ctx.def.columns.slice(1).map((c) => c.key);
+  const [main, extra] = ctx.def.columns.slice(1);
+  const b = { key: extra.key, label: extra.labels, data: list.map((r) => num(r.b)) };
   if (special) {
     return chart(
-      unit,
+      ctx.def.unit,
       labels,
       text,
-      [
-        { key: k1, label: main, data: list.map((r) => num(r.a)) },
-        { key: k2, label: extra, data: list.map((r) => num(r.b)) },
-      ],
+      [{ key: main.key, label: main.labels, data: list.map((r) => num(r.a)) }, b],
       drill,
       { total: true },
     );
   }
   return chart(
-    unit,
+    ctx.def.unit,
     labels,
     text,
-    [{ key: k1, label: main, data: list.map((r) => value(r.a, r.b)) }],
+    [{ key: main.key, label: main.labels, data: list.map((r) => ratio(r.a, r.b)) }],
     drill,
-    {
-      extras: [{ key: k2, label: extra, data: list.map((r) => num(r.b)) }],
-    },
+    { extras: [b] },
   );
 }
 
@@ -756,10 +757,6 @@ async function tqCompleteness(ctx: MetricContext): Promise<ChartResult> {
                sum(${sql.join(MILESTONES_DUE.map(due), sql` + `)}) AS b
         FROM shipments WHERE ${shipmentWhere(ctx)} GROUP BY 1
         HAVING sum(${sql.join(MILESTONES_DUE.map(due), sql` + `)}) > 0`,
-    'percent',
-    ratio,
-    { en: 'Completeness', es: 'Completitud' },
-    { en: 'Milestones due', es: 'Hitos vencidos' },
   );
 }
 
@@ -773,10 +770,6 @@ async function tqEventLatency(ctx: MetricContext): Promise<ChartResult> {
     ctx,
     sql`SELECT e.carrier_id, sum(extract(epoch FROM e.received_at - e.event_datetime) / 3600) AS a, count(*) AS b
         FROM carrier_events e WHERE ${and(conds)} GROUP BY 1`,
-    'hours',
-    ratio,
-    { en: 'Average latency (hours)', es: 'Latencia media (horas)' },
-    { en: 'Events', es: 'Eventos' },
   );
 }
 
@@ -786,10 +779,6 @@ async function tqInvalidShare(ctx: MetricContext): Promise<ChartResult> {
     ctx,
     sql`SELECT r.carrier_id, count(*) FILTER (WHERE r.status = 'invalid') AS a, count(*) AS b
         FROM tracking_requests r WHERE ${and(conds)} GROUP BY 1`,
-    'percent',
-    ratio,
-    { en: 'Invalid share', es: 'Parte inválida' },
-    { en: 'Requests', es: 'Solicitudes' },
   );
 }
 
@@ -802,10 +791,6 @@ async function tqAisShare(ctx: MetricContext): Promise<ChartResult> {
                sum((shipments.pol_vessel_departure_actual IS NOT NULL)::int + (shipments.pod_vessel_arrival_actual IS NOT NULL)::int) AS b
         FROM shipments WHERE ${shipmentWhere(ctx)} GROUP BY 1
         HAVING sum((shipments.pol_vessel_departure_actual IS NOT NULL)::int + (shipments.pod_vessel_arrival_actual IS NOT NULL)::int) > 0`,
-    'percent',
-    ratio,
-    { en: 'Detected share', es: 'Parte detectada' },
-    { en: 'Vessel calls', es: 'Escalas' },
   );
 }
 
@@ -819,10 +804,6 @@ async function tqPollFailures(ctx: MetricContext): Promise<ChartResult> {
     ctx,
     sql`SELECT r.carrier_id, sum(r.poll_failures) AS a, count(*) FILTER (WHERE r.last_poll_error IS NOT NULL) AS b
         FROM tracking_requests r WHERE ${and(conds)} GROUP BY 1`,
-    'count',
-    ratio,
-    { en: 'Poll failures', es: 'Fallos de consulta' },
-    { en: 'Requests failing now', es: 'Solicitudes con fallo' },
     true,
   );
 }

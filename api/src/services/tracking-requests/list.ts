@@ -20,6 +20,7 @@ import {
   lastParam,
   likePattern,
   parseOrdering,
+  columnRefs,
   parseQueryDate,
   QUERY_MESSAGES,
 } from '../../lib/query-params';
@@ -161,22 +162,18 @@ const ORDERING_KEYS = TRACKING_REQUEST_ORDERING_FIELDS.flatMap((f) =>
 );
 type OrderingKey = (typeof ORDERING_KEYS)[number];
 
-const ORDER_EXPRESSIONS: Record<OrderingKey, RawBuilder<unknown>> = {
-  id: sql`tr.id`,
-  status: sql`tr.status`,
-  code_type: sql`tr.code_type`,
-  code_value: sql`tr.code_value`,
-  client_code: sql`tr.client_code`,
+/** The ordering keys that are not a column of the request itself. */
+const COMPUTED_ORDER: Partial<Record<OrderingKey, RawBuilder<unknown>>> = {
   project: sql`p.name`,
-  project_id: sql`tr.project_id`,
   carrier: sql`c.official_name`,
-  carrier_id: sql`tr.carrier_id`,
   shipments_count: sql`(SELECT count(*) FROM shipments s WHERE s.tracking_request_id = tr.id)`,
-  contractual_eta_pod: sql`tr.contractual_eta_pod`,
-  contractual_eta_dlv: sql`tr.contractual_eta_dlv`,
-  last_update: sql`tr.last_update`,
-  created_at: sql`tr.created_at`,
-  modified_at: sql`tr.modified_at`,
+};
+const ORDER_EXPRESSIONS: Record<OrderingKey, RawBuilder<unknown>> = {
+  ...columnRefs(
+    'tr',
+    ORDERING_KEYS.filter((k) => !(k in COMPUTED_ORDER)),
+  ),
+  ...COMPUTED_ORDER,
 };
 
 /** ORDER BY of the list (nulls last either way, then id for a stable order). */
@@ -274,12 +271,6 @@ export function filteredRequests(db: Kysely<Database>, companyId: number, condit
   let base = selectRequests(db, companyId);
   for (const c of conditions) base = base.where(c);
   return base;
-}
-
-/** How many requests `base` holds. */
-export async function countRequests(base: Base): Promise<number> {
-  const { count } = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
-  return Number(count);
 }
 
 /** One page of `base` in `order`, as answer objects. */

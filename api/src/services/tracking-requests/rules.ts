@@ -53,7 +53,8 @@ export function carrierRequiresContainer(note: string): boolean {
   return /container numbers? submission is needed/i.test(note);
 }
 
-function carrierSupports(carrier: Carrier, codeType: CodeType): boolean {
+/** Whether the carrier can be tracked by `codeType`. */
+export function carrierSupports(carrier: Carrier, codeType: CodeType): boolean {
   return codeType === 'c_id'
     ? carrier.supports_c_id
     : codeType === 'b_id'
@@ -268,10 +269,15 @@ export function checkNewRequest(
   };
 }
 
+/** The active carriers, by SCAC. */
+export function activeCarriers(db: Kysely<Database>): Promise<Carrier[]> {
+  return db.selectFrom('carriers').selectAll().where('active', '=', true).orderBy('scac').execute();
+}
+
 /** The company's active carriers and project ids. */
 export async function loadRefs(db: Kysely<Database>, companyId: number): Promise<Refs> {
   const [carriers, projects] = await Promise.all([
-    db.selectFrom('carriers').selectAll().where('active', '=', true).execute(),
+    activeCarriers(db),
     db.selectFrom('projects').select('id').where('company_id', '=', companyId).execute(),
   ]);
   return {

@@ -8,6 +8,7 @@ import type { HealthThresholds } from '../health';
 import { summaryOut, summaryQuery } from './payload';
 import { newWebhookSecret } from './signing';
 import { checkWebhookUrl } from './url-safety';
+import { isoOrNull as iso } from '../../lib/dates';
 
 export const MAX_ENDPOINTS = 10;
 /** The refusals of the webhook calls (translated by src/i18n/catalogue.ts). */
@@ -17,8 +18,6 @@ export const WEBHOOK_MESSAGES = {
   invalidSince: 'Enter a valid date and time (ISO 8601), e.g. 2026-11-24T08:00:00Z.',
   duplicateUrl: 'An endpoint with this URL already exists.',
 } as const;
-
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 function endpointSelect(db: Kysely<Database>, companyId: number) {
   return db

@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { DEFAULT_THRESHOLDS, healthExpression, loadThresholds, type HealthThresholds } from '../health';
+import { isoOrNull as iso } from '../../lib/dates';
 
 export const WEBHOOK_EVENT_TYPES = [
   'tracking_request.status_changed',
@@ -15,7 +16,6 @@ export const WEBHOOK_EVENT_TYPES = [
 /** Sent by "Send test event" only. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const loc = (locode: string | null, name: string | null) => (locode || name ? { locode, name } : null);
 
 /** The shipment summary (also the items of GET /api/integration/changes/). */

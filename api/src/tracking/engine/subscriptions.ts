@@ -56,6 +56,12 @@ export async function subscribe(
   return id;
 }
 
+/** Our subscription `id` (a UUID; anything else finds none), for a push callback. */
+export async function findSubscription(db: Kysely<Database>, id: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  return db.selectFrom('dcsa_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * Cancels every subscription of a tracking request at the carrier (DELETE; a 404 there counts as
  * done) and forgets it. Unreachable carriers are not retried: the subscription row goes anyway,

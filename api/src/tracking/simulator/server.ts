@@ -110,6 +110,28 @@ function decodeCursor(cursor: string, filterKey: string): number | null {
 
 const OPERATORS = ['gte', 'gt', 'lte', 'lt', 'eq'] as const;
 
+/**
+ * The one reference (equipment, booking or transport document) and the page size of an events query, or the
+ * 400 message. v3 also allows a document with an equipmentReference; the simulator serves one reference.
+ */
+function eventsQuery(
+  q: Record<string, string | undefined>,
+): { codeType: CodeType; reference: string; limit: number } | { error: string } {
+  const refs: Array<[CodeType, string | undefined]> = [
+    ['c_id', q.equipmentReference],
+    ['b_id', q.carrierBookingReference],
+    ['m_bl', q.transportDocumentReference],
+  ];
+  const given = refs.filter(([, v]) => v);
+  if (given.length !== 1) {
+    return { error: 'Give one of equipmentReference, carrierBookingReference, transportDocumentReference' };
+  }
+  const [codeType, reference] = given[0] as [CodeType, string];
+  const limit = q.limit === undefined ? 100 : Number(q.limit);
+  if (!Number.isInteger(limit) || limit < 1) return { error: 'limit must be an integer >= 1' };
+  return { codeType, reference, limit };
+}
+
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = options.clock ?? { now: () => Date.now() };
   const epoch = options.epoch ?? Date.UTC(2025, 0, 1);
@@ -222,22 +244,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   app.get('/carriers/:scac/v2/events', async (req, reply) => {
     const { scac } = req.params as { scac: string };
     const q = req.query as Record<string, string | undefined>;
-    const refs: Array<[CodeType, string | undefined]> = [
-      ['c_id', q.equipmentReference],
-      ['b_id', q.carrierBookingReference],
-      ['m_bl', q.transportDocumentReference],
-    ];
-    const given = refs.filter(([, v]) => v);
-    if (given.length !== 1) {
-      return error(
-        reply,
-        400,
-        'Give one of equipmentReference, carrierBookingReference, transportDocumentReference',
-      );
-    }
-    const [codeType, reference] = given[0] as [CodeType, string];
-    const limit = q.limit === undefined ? 100 : Number(q.limit);
-    if (!Number.isInteger(limit) || limit < 1) return error(reply, 400, 'limit must be an integer >= 1');
+    const read = eventsQuery(q);
+    if ('error' in read) return error(reply, 400, read.error);
+    const { codeType, reference, limit } = read;
     const types = q.eventType ? q.eventType.split(',') : null;
     const bounds: Array<[(typeof OPERATORS)[number], number]> = [];
     for (const op of OPERATORS) {
@@ -319,23 +328,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   app.get('/carriers/:scac/v3/events', async (req, reply) => {
     const { scac } = req.params as { scac: string };
     const q = req.query as Record<string, string | undefined>;
-    const refs: Array<[CodeType, string | undefined]> = [
-      ['c_id', q.equipmentReference],
-      ['b_id', q.carrierBookingReference],
-      ['m_bl', q.transportDocumentReference],
-    ];
-    const given = refs.filter(([, v]) => v);
-    // v3 also allows a document with an equipmentReference; the simulator serves one reference.
-    if (given.length !== 1) {
-      return error(
-        reply,
-        400,
-        'Give one of equipmentReference, carrierBookingReference, transportDocumentReference',
-      );
-    }
-    const [codeType, reference] = given[0] as [CodeType, string];
-    const limit = q.limit === undefined ? 100 : Number(q.limit);
-    if (!Number.isInteger(limit) || limit < 1) return error(reply, 400, 'limit must be an integer >= 1');
+    const read = eventsQuery(q);
+    if ('error' in read) return error(reply, 400, read.error);
+    const { codeType, reference, limit } = read;
     const types = q.eventTypes ? q.eventTypes.split(',') : null;
     const min = q.eventUpdatedDateTimeMin === undefined ? null : Date.parse(q.eventUpdatedDateTimeMin);
     const max = q.eventUpdatedDateTimeMax === undefined ? null : Date.parse(q.eventUpdatedDateTimeMax);
