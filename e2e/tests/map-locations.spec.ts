@@ -65,7 +65,8 @@ test('draws clusters of the active containers from the coordinates call, with a 
   expect(body.id).toHaveLength(body.count);
   const map = page.getByTestId('where-map');
   await expect(map).toHaveAttribute('data-points', String(body.count));
-  await expect(map).toHaveAttribute('data-renderer', 'webgl');
+  // headless Chromium's WebGL runs in software (SwiftShader): the single markers are drawn on a 2D canvas then
+  await expect(map).toHaveAttribute('data-renderer', 'canvas');
   expect(Number(await map.getAttribute('data-clusters'))).toBeGreaterThan(0);
   await expect(map.locator('canvas').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: '¿Dónde están?' })).toBeVisible();
@@ -91,33 +92,40 @@ test('a health filter changes what is drawn, is kept in the URL and survives a r
   const health = HEALTH[code];
   const expected = counts[code];
 
+  // The demo's engine keeps tracking while the specs run, so each answer is checked against itself (every point
+  // of the chosen health, all of them drawn) rather than against the first answer's counts.
   const filtered = page.waitForResponse((r) => isCompactCall(r) && r.url().includes(`health=${health}`));
   await page.locator('#map-filter-health').selectOption(health);
   const body = (await (await filtered).json()) as Compact;
-  expect(body.count).toBe(expected);
+  expect(body.health.every((h) => h === code)).toBe(true);
+  if (expected > 0) expect(body.count).toBeGreaterThan(0);
   await expect(page).toHaveURL(new RegExp(`[?&]health=${health}`));
   const map = page.getByTestId('where-map');
-  if (expected === 0) {
+  if (body.count === 0) {
     await expect(page.getByTestId('map-empty')).toBeVisible();
   } else {
-    await expect(map).toHaveAttribute('data-points', String(expected));
-    expect(expected).not.toBe(all.count);
+    await expect(map).toHaveAttribute('data-points', String(body.count));
+    expect(body.count).toBeLessThan(all.count);
   }
 
-  // reload: the filter comes back from the URL and the same points are drawn
+  // reload: the filter comes back from the URL and the answer's points are drawn
   const again = page.waitForResponse((r) => isCompactCall(r) && r.url().includes(`health=${health}`));
   await page.reload();
-  expect(((await (await again).json()) as Compact).count).toBe(expected);
+  const reloaded = (await (await again).json()) as Compact;
+  expect(reloaded.health.every((h) => h === code)).toBe(true);
   await expect(page.locator('#map-filter-health')).toHaveValue(health);
-  if (expected > 0) {
+  if (reloaded.count > 0) {
     await expect(map).toHaveAttribute('data-state', 'drawn');
-    await expect(map).toHaveAttribute('data-points', String(expected));
+    await expect(map).toHaveAttribute('data-points', String(reloaded.count));
   }
 
   // reset: every point again
+  const unfiltered = page.waitForResponse((r) => isCompactCall(r) && !r.url().includes('health='));
   await page.getByTestId('map-filter-reset').click();
   await expect(page).not.toHaveURL(/health=/);
-  await expect(map).toHaveAttribute('data-points', String(all.count));
+  const everything = (await (await unfiltered).json()) as Compact;
+  expect(everything.count).toBeGreaterThan(body.count);
+  await expect(map).toHaveAttribute('data-points', String(everything.count));
 });
 
 test('typed search reaches the URL after the debounce and narrows the map', async ({ page }) => {
@@ -136,31 +144,40 @@ test('typed search reaches the URL after the debounce and narrows the map', asyn
   await expect(page.getByTestId('where-map')).toHaveAttribute('data-points', String(body.count));
 });
 
-test('clicking a single marker opens its info window; Detail opens the shipment', async ({ page }) => {
-  await signIn(page, DEMO);
-  const body = await openMap(page);
-  const index = 0;
-  const id = body.id[index];
-  // zoom in past the cluster levels, centred on the point, then click where it is drawn
-  await page.evaluate((i) => window.__mapDebug!.handle.centerOn(i, 9), index);
-  await expect.poll(() => page.evaluate(() => window.__mapDebug!.handle.stats().level)).toBeNull();
-  const pixel = await page.evaluate((i) => window.__mapDebug!.handle.pixelOf(i), index);
-  expect(pixel).not.toBeNull();
-  const details = page.waitForResponse((r) => r.url().includes('/api/shipments/coordinates/details/'));
-  await page.getByTestId('where-map').click({ position: { x: pixel![0], y: pixel![1] } });
-  expect((await details).ok()).toBe(true);
+for (const renderer of ['canvas', 'webgl'] as const) {
+  test(`clicking a single marker opens its info window; Detail opens the shipment (${renderer})`, async ({
+    page,
+  }) => {
+    // 'portal.mapRenderer' forces the WebGL markers, the path of a machine with a hardware GPU
+    await page.addInitScript((r) => localStorage.setItem('portal.mapRenderer', r), renderer);
+    await signIn(page, DEMO);
+    const body = await openMap(page);
+    await expect(page.getByTestId('where-map')).toHaveAttribute('data-renderer', renderer);
+    const index = 0;
+    const id = body.id[index];
+    // zoom in past the cluster levels, centred on the point, then click where it is drawn
+    await page.evaluate((i) => window.__mapDebug!.handle.centerOn(i, 9), index);
+    await expect.poll(() => page.evaluate(() => window.__mapDebug!.handle.stats().level)).toBeNull();
+    const pixel = await page.evaluate((i) => window.__mapDebug!.handle.pixelOf(i), index);
+    expect(pixel).not.toBeNull();
+    const details = page.waitForResponse((r) => r.url().includes('/api/shipments/coordinates/details/'));
+    await page.getByTestId('where-map').click({ position: { x: pixel![0], y: pixel![1] } });
+    expect((await details).ok()).toBe(true);
 
-  const info = page.getByTestId('map-info');
-  await expect(info).toBeVisible();
-  const item = info.locator(`[data-testid="map-info-item"][data-id="${id}"]`);
-  await expect(item).toBeVisible();
-  await expect(item).toContainText('POL → POD');
-  await expect(item).toContainText(/ETA|ATA/);
-  await expect(item).toContainText(/En plazo|Más tarde de lo previsto|Requiere atención/);
-  await item.getByTestId('map-info-detail').click();
-  await expect(page).toHaveURL(new RegExp(`/shipments/${id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: `Envío ${id}` })).toBeVisible({ timeout: 20_000 });
-});
+    const info = page.getByTestId('map-info');
+    await expect(info).toBeVisible();
+    const item = info.locator(`[data-testid="map-info-item"][data-id="${id}"]`);
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('POL → POD');
+    await expect(item).toContainText(/ETA|ATA/);
+    await expect(item).toContainText(/En plazo|Más tarde de lo previsto|Requiere atención/);
+    await item.getByTestId('map-info-detail').click();
+    await expect(page).toHaveURL(new RegExp(`/shipments/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Envío ${id}` })).toBeVisible({
+      timeout: 20_000,
+    });
+  });
+}
 
 test('clicking a vessel lists the containers on board', async ({ page }) => {
   await signIn(page, DEMO);

@@ -57,6 +57,7 @@ const css = `
 .map-where-info__item dd { margin: 0; overflow-wrap: anywhere; }
 .map-where-info__title { display: flex; align-items: center; justify-content: space-between; gap: var(--pui-space-xs); margin-bottom: 4px; }
 .map-where-info__title strong { font-family: monospace; font-size: var(--pui-font-size-md); }
+.map-where-info__also { margin: 0; padding: var(--pui-space-xs) var(--pui-space-sm); font-size: 0.8125rem; font-weight: 600; border-top: 1px solid var(--pui-color-border); }
 .map-where-info__more, .map-where-info__msg { margin: 0; padding: var(--pui-space-xs) var(--pui-space-sm); color: var(--pui-color-text-muted); }
 .map-where-health { display: inline-flex; align-items: center; gap: 6px; }
 .map-where-health::before { content: ''; width: 10px; height: 10px; border-radius: 50%; background: currentColor; }

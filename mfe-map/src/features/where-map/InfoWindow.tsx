@@ -29,7 +29,10 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
   const [details, setDetails] = useState<PointDetail[] | null>(null);
   const [failed, setFailed] = useState(false);
   const ids = selection.points.slice(0, INFO_SHOWN).map((i) => data.ids[i]);
-  const key = ids.join(',');
+  // containers in port under a clicked vessel's icon, listed after those on board (one details call for both)
+  const hereIds = (selection.alsoHere ?? []).slice(0, INFO_SHOWN).map((i) => data.ids[i]);
+  const hereTotal = selection.alsoHereTotal ?? hereIds.length;
+  const key = [...ids, ...hereIds].join(',');
 
   useEffect(() => {
     const controller = new AbortController();
@@ -59,6 +62,47 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
       ]
     : [];
 
+  /** One container of the window: carrier, status, POL → POD, ETA/ATA, health, vessel, Detail. */
+  const item = (d: PointDetail) => (
+    <li key={d.id} className="map-where-info__item" data-testid="map-info-item" data-id={d.id}>
+      <div className="map-where-info__title">
+        <strong>{d.container_number}</strong>
+        <Link
+          to={`/shipments/${d.id}`}
+          aria-label={t('info.detailOf', { container: d.container_number })}
+          data-testid="map-info-detail"
+        >
+          {t('info.detail')}
+        </Link>
+      </div>
+      <dl>
+        <dt>{t('info.carrier')}</dt>
+        <dd>{d.carrier ?? none}</dd>
+        <dt>{t('info.status')}</dt>
+        <dd>{statusText(d.status_text) || none}</dd>
+        <dt>{t('info.route')}</dt>
+        <dd>
+          {portLabel(d.pol) || none} → {portLabel(d.pod) || none}
+        </dd>
+        <dt>{d.ata ? t('info.ata') : t('info.eta')}</dt>
+        <dd>{formatDate(d.ata ?? d.eta, none)}</dd>
+        <dt>{t('info.health')}</dt>
+        <dd>
+          <span className={`map-where-health map-where-health--${d.health}`}>{healthText(d.health)}</span>
+        </dd>
+        {d.vessel && d.vessel !== vessel?.name && (
+          <>
+            <dt>{t('info.vessel')}</dt>
+            <dd>
+              {d.vessel}
+              {d.next_port ? ` → ${d.next_port}` : ''}
+            </dd>
+          </>
+        )}
+      </dl>
+    </li>
+  );
+
   return (
     <div className="map-where-info" data-testid="map-info" role="dialog" aria-label={title}>
       <div className="map-where-info__head">
@@ -85,52 +129,21 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
         </p>
       )}
       {details && (
-        <ul className="map-where-info__list">
-          {details.map((d) => (
-            <li key={d.id} className="map-where-info__item" data-testid="map-info-item" data-id={d.id}>
-              <div className="map-where-info__title">
-                <strong>{d.container_number}</strong>
-                <Link
-                  to={`/shipments/${d.id}`}
-                  aria-label={t('info.detailOf', { container: d.container_number })}
-                  data-testid="map-info-detail"
-                >
-                  {t('info.detail')}
-                </Link>
-              </div>
-              <dl>
-                <dt>{t('info.carrier')}</dt>
-                <dd>{d.carrier ?? none}</dd>
-                <dt>{t('info.status')}</dt>
-                <dd>{statusText(d.status_text) || none}</dd>
-                <dt>{t('info.route')}</dt>
-                <dd>
-                  {portLabel(d.pol) || none} → {portLabel(d.pod) || none}
-                </dd>
-                <dt>{d.ata ? t('info.ata') : t('info.eta')}</dt>
-                <dd>{formatDate(d.ata ?? d.eta, none)}</dd>
-                <dt>{t('info.health')}</dt>
-                <dd>
-                  <span className={`map-where-health map-where-health--${d.health}`}>
-                    {healthText(d.health)}
-                  </span>
-                </dd>
-                {!vessel && d.vessel && (
-                  <>
-                    <dt>{t('info.vessel')}</dt>
-                    <dd>
-                      {d.vessel}
-                      {d.next_port ? ` → ${d.next_port}` : ''}
-                    </dd>
-                  </>
-                )}
-              </dl>
-            </li>
-          ))}
-        </ul>
+        <ul className="map-where-info__list">{details.filter((d) => !hereIds.includes(d.id)).map(item)}</ul>
       )}
       {selection.total > ids.length && details && (
         <p className="map-where-info__more">{t('info.more', { count: selection.total - ids.length })}</p>
+      )}
+      {hereIds.length > 0 && details && (
+        <>
+          <h3 className="map-where-info__also" data-testid="map-info-also-here">
+            {t('info.alsoHere', { count: hereTotal })}
+          </h3>
+          <ul className="map-where-info__list">{details.filter((d) => hereIds.includes(d.id)).map(item)}</ul>
+          {hereTotal > hereIds.length && (
+            <p className="map-where-info__more">{t('info.more', { count: hereTotal - hereIds.length })}</p>
+          )}
+        </>
       )}
     </div>
   );

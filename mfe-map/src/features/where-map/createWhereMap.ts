@@ -1,13 +1,15 @@
 // The 'Where Are They?' map as an imperative OpenLayers island (as the route map): offline basemap, clusters up to
-// zoom 4 (canvas: a few hundred features), every single point beyond zoom 4 (WebGL points: 100,000 features draw
-// in one call; canvas only when the browser has no WebGL), the vessels as their own layer, and one overlay for the
-// info window, whose content the page renders (React portal into `infoElement`).
+// zoom 4 (canvas: a few hundred features), every single point beyond zoom 4 (WebGL points on a GPU: 100,000
+// features draw in one call; where WebGL is missing or software-rendered, a 2D canvas drawn straight from the
+// typed arrays, canvasPoints.ts), the vessels as their own layer, and one overlay for the info window, whose
+// content the page renders (React portal into `infoElement`).
 //
 // Speed (issue 16): nothing that the first drawn clusters do not need is done before them. The clusters of the
-// shown level are computed from the typed arrays (cluster.ts) and drawn as light RenderFeatures; the other levels,
-// the 100,000 single markers (RenderFeatures too, in chunks) and their WebGL layer are prepared afterwards, one
-// small task at a time while the browser is idle, and the WebGL layer is drawn once invisibly, so that zooming in
-// later finds its program compiled and its buffers built instead of stalling the first frame past zoom 4.
+// shown level are computed from the typed arrays (cluster.ts) and drawn as light RenderFeatures; the other levels
+// are prepared afterwards, one small task at a time while the browser is idle. With WebGL, so are the 100,000
+// single markers (RenderFeatures too, in chunks) and their layer, which is drawn once invisibly, so that zooming
+// in later finds its program compiled and its buffers built instead of stalling the first frame past zoom 4. The
+// canvas markers need nothing prepared.
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import Feature from 'ol/Feature';
@@ -23,6 +25,7 @@ import { fromLonLat } from 'ol/proj';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import type { FlatStyle } from 'ol/style/flat';
 import type { MapBrowserEvent } from 'ol';
+import type { FrameState } from 'ol/Map';
 import type { FeatureLike } from 'ol/Feature';
 import { basemapFeatures, basemapLayer, MAP_DEFAULTS } from '../../lib/basemap';
 import { mark } from '../../lib/perf';
@@ -40,6 +43,7 @@ import {
   type ClusterLevel,
   type MapData,
 } from './cluster';
+import { canvasPointsLayer } from './canvasPoints';
 import { FAMILY_COLORS, VESSEL_COLOR } from './palette';
 
 /** Most points one info window lists (the details call's limit). */
@@ -64,6 +68,12 @@ export interface MapSelection {
   total: number;
   /** Index into data.vessels for a vessel. */
   vessel?: number;
+  /**
+   * For a vessel clicked beyond the cluster levels: the containers under the pointer that are not on board (in
+   * port under the vessel's icon), at most INFO_LIMIT, and how many there are.
+   */
+  alsoHere?: number[];
+  alsoHereTotal?: number;
 }
 
 interface WhereMapStats {
@@ -73,7 +83,10 @@ interface WhereMapStats {
   clusters: number;
   points: number;
   vessels: number;
+  /** The single markers are drawn with WebGL (else on a 2D canvas). */
   webgl: boolean;
+  /** Everything the first draw did not need is prepared (the other cluster levels, the WebGL markers). */
+  prepared: boolean;
 }
 
 export interface WhereMapHandle {
@@ -127,10 +140,24 @@ function whenIdle(task: (deadline: IdleDeadline | null) => void): () => void {
   return () => clearTimeout(id);
 }
 
-function hasWebGl(): boolean {
+/** WebGL drivers that draw on the CPU: there a 2D canvas is much faster than WebGL for the single markers. */
+const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+/**
+ * Whether the single markers are drawn with WebGL: only with a hardware WebGL. localStorage
+ * 'portal.mapRenderer' = 'webgl' or 'canvas' forces one (tests, benchmarks).
+ */
+function drawsWithWebGl(): boolean {
   try {
+    const forced = globalThis.localStorage?.getItem('portal.mapRenderer');
+    if (forced === 'canvas') return false;
     const canvas = document.createElement('canvas');
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return forced === 'webgl' || !SOFTWARE_GL.test(String(renderer));
   } catch {
     return false;
   }
@@ -184,11 +211,16 @@ const vesselIcon = new RegularShape({
   rotation: Math.PI / 2,
   fill: new Fill({ color: VESSEL_COLOR }),
   stroke: new Stroke({ color: '#ffffff', width: 2 }),
+  // every vessel keeps its icon; only the names give way to each other (the layer declutters)
+  declutterMode: 'none',
 });
 const vesselPlain = new Style({ image: vesselIcon });
 const vesselNameFill = new Fill({ color: '#1b2633' });
 const vesselNameStroke = new Stroke({ color: '#ffffff', width: 3 });
 const vesselStyles = new Map<string, Style>();
+/** The vessel layer's place: under the clusters (zIndex 2) up to zoom 4, over the single markers beyond. */
+const VESSEL_Z_CLUSTERED = 1;
+const VESSEL_Z_SINGLE = 3;
 function vesselStyle(feature: FeatureLike, resolution: number): Style {
   // names only where they fit (beyond the cluster levels)
   if (resolution > 40075016.68557849 / 256 / 2 ** (CLUSTER_MAX_ZOOM + 0.5)) return vesselPlain;
@@ -216,16 +248,6 @@ const pointsStyle: FlatStyle = {
   'circle-stroke-color': '#ffffff',
   'circle-stroke-width': 1.5,
 };
-const canvasPointStyles = HEALTH_COLORS.map(
-  (color) =>
-    new Style({
-      image: new Circle({
-        radius: 6,
-        fill: new Fill({ color }),
-        stroke: new Stroke({ color: '#fff', width: 1.5 }),
-      }),
-    }),
-);
 
 /** Work that can be done before the map has an element: the basemap's countries are parsed (once). */
 export function prepareWhereMap(): void {
@@ -238,7 +260,7 @@ export function createWhereMap(
   onSelect: (selection: MapSelection | null) => void,
 ): WhereMapHandle {
   mark('create-start');
-  const webgl = hasWebGl();
+  const webgl = drawsWithWebGl();
   const clusterSource = new VectorSource<RenderFeature>();
   const vesselSource = new VectorSource();
   const clusterLayer = new VectorLayer({
@@ -247,7 +269,15 @@ export function createWhereMap(
     style: (f) => clusterStyle(f.get('index') as number, f.get('count') as number),
     zIndex: 2,
   });
-  const vesselLayer = new VectorLayer({ source: vesselSource, style: vesselStyle, zIndex: 3 });
+  // Vessels: above the single markers, but under the clusters while the map is clustered, so that a cluster's
+  // count stays readable where vessels crowd (a cluster is clicked first there too). Names that would overlap
+  // give way (declutter).
+  const vesselLayer = new VectorLayer({
+    source: vesselSource,
+    style: vesselStyle,
+    zIndex: VESSEL_Z_CLUSTERED,
+    declutter: true,
+  });
 
   const infoElement = document.createElement('div');
   infoElement.className = 'map-where__info';
@@ -258,6 +288,18 @@ export function createWhereMap(
     stopEvent: true,
     autoPan: { animation: { duration: 200 }, margin: 16 },
   });
+  // The page renders the info window's content after the click (React), so the overlay's own auto-pan, done when
+  // it is placed, sees an empty element: the window is brought into view again once its content has a size (else,
+  // near an edge and on a phone, part of it stays outside the map).
+  const infoResize =
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver(() => {
+          if (overlay.getPosition() && infoElement.offsetWidth > 0) {
+            overlay.panIntoView({ animation: { duration: 200 }, margin: 16 });
+          }
+        })
+      : null;
+  infoResize?.observe(infoElement);
 
   const view = new View({
     center: fromLonLat(MAP_DEFAULTS.center),
@@ -265,24 +307,42 @@ export function createWhereMap(
     minZoom: MAP_DEFAULTS.minZoom,
     maxZoom: 18,
   });
+  const placeVessels = () =>
+    vesselLayer.setZIndex(
+      clusterZoomFor(view.getZoom() ?? MAP_DEFAULTS.zoom) === null ? VESSEL_Z_SINGLE : VESSEL_Z_CLUSTERED,
+    );
+  view.on('change:resolution', placeVessels);
+  let data: MapData | null = null;
+  // without WebGL the single markers' layer is there from the start: it draws from `data` and needs nothing else
+  const canvasPoints = webgl
+    ? null
+    : canvasPointsLayer({
+        data: () => data,
+        colors: HEALTH_COLORS,
+        radius: 6,
+        strokeWidth: 1.5,
+        minZoom: CLUSTER_MAX_ZOOM,
+        zIndex: 2,
+      });
   const map = new OlMap({
     target,
     controls: defaultControls({ attribution: false, rotate: false }),
-    layers: [basemapLayer(), clusterLayer, vesselLayer],
+    layers: canvasPoints
+      ? [basemapLayer(), clusterLayer, canvasPoints.layer, vesselLayer]
+      : [basemapLayer(), clusterLayer, vesselLayer],
     overlays: [overlay],
     view,
   });
 
   mark('create-end');
-  let data: MapData | null = null;
   let levels = new Map<number, { level: ClusterLevel; features: RenderFeature[] }>();
   let shownLevel: number | null | undefined;
   let drawnPending = false;
   const drawnListeners: Array<() => void> = [];
 
   /**
-   * The single markers of the data: made in chunks (`features` grows to data.count), then put in their own layer
-   * (a new one for each data: a WebGL layer's renderer keeps the source it was made with).
+   * The single markers of the data for WebGL: made in chunks (`features` grows to data.count), then put in their
+   * own layer (a new one for each data: a WebGL layer's renderer keeps the source it was made with).
    */
   let points: { features: RenderFeature[]; layer: BaseLayer | null; warm: boolean } = {
     features: [],
@@ -290,6 +350,9 @@ export function createWhereMap(
     warm: false,
   };
   let cancelIdle: (() => void) | null = null;
+  let prepared = false;
+  /** The last drawn frame (the canvas markers' warm-up draws it off screen). */
+  let lastFrame: FrameState | null = null;
 
   const levelFor = (zoom: number) => {
     if (!data) return null;
@@ -338,25 +401,18 @@ export function createWhereMap(
     return out.length === d.count;
   }
 
-  /** The single markers' layer, added to the map once every marker is made (WebGL: once its code is here). */
+  /** The WebGL markers' layer, added to the map once every marker is made and its code is here. */
   function addPointsLayer(): void {
-    if (points.layer || (webgl && !WebGLPoints)) return;
+    if (points.layer || !WebGLPoints) return;
     // no spatial index: the WebGL renderer reads every feature anyway, and clicks are found in the typed arrays
     const source = new VectorSource<RenderFeature>({ features: points.features, useSpatialIndex: false });
-    const layer = WebGLPoints
-      ? new WebGLPoints({
-          source,
-          style: pointsStyle,
-          minZoom: CLUSTER_MAX_ZOOM,
-          disableHitDetection: true,
-          zIndex: 2,
-        })
-      : new VectorLayer({
-          source,
-          minZoom: CLUSTER_MAX_ZOOM,
-          style: (f) => canvasPointStyles[(f.get('h') as number) ?? 0],
-          zIndex: 2,
-        });
+    const layer = new WebGLPoints({
+      source,
+      style: pointsStyle,
+      minZoom: CLUSTER_MAX_ZOOM,
+      disableHitDetection: true,
+      zIndex: 2,
+    });
     points.layer = layer;
     map.addLayer(layer);
   }
@@ -397,7 +453,7 @@ export function createWhereMap(
         return true;
       }
     }
-    if (points.features.length < d.count) {
+    if (webgl && points.features.length < d.count) {
       buildPointsChunk(d, POINTS_CHUNK);
       return true;
     }
@@ -405,10 +461,10 @@ export function createWhereMap(
   }
 
   /**
-   * The work after the first draw while the browser is idle: the other cluster levels and the single markers in
-   * short slices (as many as an idle period holds, also while the view moves, so that a zoom past the cluster
-   * levels finds them made), then their layer and its warm-up (one longer task each: only while the view is
-   * still).
+   * The work after the first draw while the browser is idle: the other cluster levels and (WebGL) the single
+   * markers in short slices (as many as an idle period holds, also while the view moves, so that a zoom past the
+   * cluster levels finds them made), then their layer and its warm-up (one longer task each: only while the view
+   * is still).
    */
   function prepareRest(deadline: IdleDeadline | null = null): void {
     cancelIdle?.();
@@ -421,6 +477,11 @@ export function createWhereMap(
         more = prepareSlice(d);
       }
       cancelIdle = whenIdle(prepareRest);
+      return;
+    }
+    if (canvasPoints) {
+      if (lastFrame) canvasPoints.warm(lastFrame);
+      prepared = true;
       return;
     }
     if (view.getAnimating() || view.getInteracting()) {
@@ -439,13 +500,14 @@ export function createWhereMap(
       return;
     }
     warmPointsLayer();
+    prepared = points.warm || clusterZoomFor(view.getZoom() ?? 0) === null;
   }
 
-  /** The single markers now (zoomed in past the cluster levels before they were ready). */
+  /** The WebGL markers now (zoomed in past the cluster levels before they were ready). */
   function ensurePoints(): void {
-    if (!data || points.layer) return;
+    if (!webgl || !data || points.layer) return;
     buildPointsChunk(data, data.count);
-    if (webgl && !WebGLPoints) afterWebGl(addPointsLayer);
+    if (!WebGLPoints) afterWebGl(addPointsLayer);
     else addPointsLayer();
   }
 
@@ -467,6 +529,7 @@ export function createWhereMap(
       points.layer.dispose();
     }
     points = { features: [], layer: null, warm: false };
+    prepared = false;
   };
 
   view.on('change:resolution', showLevel);
@@ -474,6 +537,7 @@ export function createWhereMap(
   // 'postrender' rather than 'rendercomplete': the latter waits for every layer to be idle, which the WebGL
   // layer is not while its worker builds buffers; the clusters are on the canvas after this frame.
   map.on('postrender', (event) => {
+    if (event.frameState) lastFrame = event.frameState;
     if (!drawnPending || !event.frameState) return;
     drawnPending = false;
     mark('drawn');
@@ -533,11 +597,20 @@ export function createWhereMap(
       },
       { hitTolerance: 4, layerFilter: (l) => l === vesselLayer || l === clusterLayer },
     );
-    if (!selection && clusterZoomFor(view.getZoom() ?? 0) === null) {
+    const hit = selection as MapSelection | null;
+    if ((!hit || hit.kind === 'vessel') && clusterZoomFor(view.getZoom() ?? 0) === null) {
       const resolution = view.getResolution() ?? 1;
       const [x, y] = event.coordinate;
       const near = pointsNear(d, x, y, HIT_PX * resolution, Number.MAX_SAFE_INTEGER);
-      if (near.length > 0) {
+      if (hit) {
+        // the vessel's icon is drawn over containers that are not on board it (in port, on a ship alongside):
+        // they are listed in the same window, or they could never be clicked
+        const others = near.filter((i) => d.vessel[i] !== hit.vessel);
+        if (others.length > 0) {
+          hit.alsoHere = others.slice(0, INFO_LIMIT);
+          hit.alsoHereTotal = others.length;
+        }
+      } else if (near.length > 0) {
         selection = {
           kind: 'points',
           coordinate: [d.xs[near[0]], d.ys[near[0]]],
@@ -578,6 +651,7 @@ export function createWhereMap(
         view.fit(extent, { padding: [48, 48, 48, 48], maxZoom: MAP_DEFAULTS.maxFitZoom });
       }
       showLevel();
+      canvasPoints?.layer.changed();
       drawnPending = true;
       mark('setdata-end');
       map.render();
@@ -593,6 +667,7 @@ export function createWhereMap(
         points: data?.count ?? 0,
         vessels: vesselSource.getFeatures().length,
         webgl,
+        prepared,
       };
     },
     pixelOf(index) {
@@ -627,6 +702,7 @@ export function createWhereMap(
       drawnListeners.push(listener);
     },
     dispose() {
+      infoResize?.disconnect();
       dropPoints();
       map.setTarget(undefined);
       map.dispose();
