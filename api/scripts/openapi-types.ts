@@ -16,11 +16,9 @@ const HEADER =
 
 /** The TypeScript source for an OpenAPI document. */
 export async function openApiTypes(doc: unknown): Promise<string> {
-  // arrayLength: [lng, lat] pairs (minItems = maxItems = 2) become tuples.
-  const ast = await openapiTS(doc as Parameters<typeof openapiTS>[0], {
-    alphabetize: true,
-    arrayLength: true,
-  });
+  // No arrayLength: a bounded list (minItems / maxItems) stays a plain array; the [lng, lat] pairs are tuples of
+  // their own (`items` as a list, TypeBox's Type.Tuple).
+  const ast = await openapiTS(doc as Parameters<typeof openapiTS>[0], { alphabetize: true });
   return HEADER + astToString(ast);
 }
 

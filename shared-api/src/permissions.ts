@@ -1,23 +1,23 @@
 // Roles and permissions of spec section 6. A permission is granted only when the user's role is known and the
 // role does not prohibit it; with no role there is no permission.
+import { ROLE_LIMITED, ROLE_STANDARD } from './domain/accounts';
 import type { RoleId, User, UserProfile } from './types';
 
-export const ROLE_STANDARD: RoleId = 1;
-export const ROLE_LIMITED: RoleId = 2;
+export { ROLE_LIMITED, ROLE_STANDARD };
 
 export type Permission = 'canWrite';
 
 /**
  * What the checks read of a user: the superuser flag and the profile's role and manager flag. A profile that
- * is missing or lacks a role grants nothing.
+ * is missing or lacks a role grants nothing, nor does a role this client does not know (any other number).
  */
 export type PermissionSubject = Pick<User, 'is_superuser'> & {
-  userprofile: Partial<Pick<UserProfile, 'role' | 'is_manager'>> | null;
+  userprofile: (Partial<Pick<UserProfile, 'is_manager'>> & { role?: number | null }) | null;
 };
 
 const PROHIBITIONS: Record<RoleId, readonly Permission[]> = {
-  1: [],
-  2: ['canWrite'],
+  [ROLE_STANDARD]: [],
+  [ROLE_LIMITED]: ['canWrite'],
 };
 
 export function hasPermission(user: PermissionSubject | null | undefined, permission: Permission): boolean {

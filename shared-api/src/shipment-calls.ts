@@ -1,5 +1,5 @@
 // Typed calls for shipments, their alert events, the dashboard counts, carriers and event codes (spec section 7).
-import type { ApiAnswer } from './contract';
+import type { ApiAnswer, ApiBody } from './contract';
 import { api } from './http';
 import type { Query } from './query';
 import type {
@@ -24,15 +24,10 @@ export type ShipmentPoint = Extract<ShipmentCoordinates, unknown[]>[number];
 /** The fields `PATCH shipments/{id}/` accepts (one field and value). */
 export type ShipmentPatch = { client_code: string } | { project: Id | null } | { hide: boolean };
 
-/** What `POST shipments/{id}/attachment/` saves: the custom form's schema and its data. */
-/**
- * What `POST shipments/{id}/attachment/` saves: the custom form's schema and its data. Written here: the API's
- * document types both as `unknown` (no `type: object`).
- */
-export interface ShipmentAttachment {
-  schema_form: Record<string, unknown>;
-  sf_data: Record<string, unknown>;
-}
+/** What `POST shipments/{id}/attachment/` saves: the custom form's schema (null: the company's) and its data. */
+export type ShipmentAttachment = ApiBody<'/api/shipments/{id}/attachment/'>;
+/** Its answer: whether anything changed, and the form in force with its data. */
+export type ShipmentAttachmentAnswer = ApiAnswer<'/api/shipments/{id}/attachment/', 'post'>;
 
 export const shipmentsApi = {
   list: (query: ShipmentQuery, signal?: AbortSignal) =>
@@ -48,7 +43,8 @@ export const shipmentsApi = {
   show: (id: Id) => api.post<unknown>(`shipments/${id}/show`),
   hideAllEvents: (id: Id) => api.post<unknown>(`shipments/${id}/hide_all_events`),
   unhideAllEvents: (id: Id) => api.post<unknown>(`shipments/${id}/unhide_all_events`),
-  saveAttachment: (id: Id, data: ShipmentAttachment) => api.post<unknown>(`shipments/${id}/attachment`, data),
+  saveAttachment: (id: Id, data: ShipmentAttachment) =>
+    api.post<ShipmentAttachmentAnswer>(`shipments/${id}/attachment`, data),
 };
 
 export const eventsApi = {

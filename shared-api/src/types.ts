@@ -2,7 +2,7 @@
 // is an answer of the API, its type is read from the generated contract (contract.ts, made from the API's
 // OpenAPI document), so the two cannot drift; the others are still written here.
 import type { ApiAnswer, ApiBody, ApiListRow } from './contract';
-import type { BiMetricDef, CodeTypeId, MilestoneDateColumn } from './domain';
+import type { CodeTypeId, MilestoneDateColumn } from './domain';
 
 // The domain types and the two constants `@portal/shared-api` has always offered, from the domain module (the
 // constants from its own file, so the shared chunk the shell loads carries no more of it than that).
@@ -24,8 +24,8 @@ export type IsoDate = string; // yyyy-MM-dd or a full ISO timestamp
 export type Paged<T> = Omit<ApiAnswer<'/api/users/'>, 'results'> & { results: T[] };
 
 /**
- * A company (spec section 3). Written here: no call of the API's document answers one (profiles and users
- * carry only its id).
+ * A company (spec section 3). Written here: no call of the API answers one (profiles and users carry only its id),
+ * so its document has no company to generate this from.
  */
 export interface Company {
   id: Id;
@@ -35,9 +35,10 @@ export interface Company {
   attachment_schema_form: Record<string, unknown> | null;
 }
 
-export type RoleId = 1 | 2;
-
 export type UserProfile = ApiAnswer<'/api/user-profiles/{id}/'>;
+
+/** A profile's role: 1 standard, 2 limited (read-only), as the API documents it (null: no role). */
+export type RoleId = NonNullable<UserProfile['role']>;
 
 /** Languages the report e-mails are written in. */
 export type EmailLanguage = UserProfile['email_language'];
@@ -103,11 +104,8 @@ export type ReportSchedule = ExportTemplate['send_email'];
 
 export type DashboardStats = ApiAnswer<'/api/shipments/stats/'>;
 
-/**
- * A metric of the BI catalogue (GET bi/): the domain module's definition, which the API builds the catalogue
- * from (its OpenAPI document does not describe that answer yet).
- */
-export type BiMetricDefinition = BiMetricDef;
+/** A metric of the BI catalogue (GET bi/). */
+export type BiMetricDefinition = ApiAnswer<'/api/bi/'>['metrics'][number];
 
 /** The body of the public contact form's POST products/send-mail/ (the front end always sends every field). */
 export type ContactRequest = Required<ApiBody<'/api/products/send-mail/'>>;

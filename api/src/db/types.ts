@@ -5,6 +5,8 @@ import type {
   LifecycleStatus,
   LocationKey,
   MilestoneDateColumn,
+  RejectedEventKind,
+  ROLE_IDS,
   TrackingRequestStatus,
 } from '@portal/shared-api/domain';
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
@@ -45,7 +47,7 @@ type NullableInt = number | null;
 interface UserProfilesTable {
   id: number;
   company_id: number;
-  role_id: Generated<number | null>;
+  role_id: Generated<(typeof ROLE_IDS)[number] | null>;
   is_manager: Generated<boolean>;
   report_emails: Json<string[]>;
   days_of_delay: IntDefault;
@@ -406,16 +408,14 @@ interface ShipmentHealthCountsTable {
 // ---- Drift since 0007 (issue 12 follow-up): columns and tables the migrations added that the
 // types above did not have. Added here, separately, so the query builder knows them. ----
 
-/** migrations/0008_carrier_data_trust.sql: why an event was set aside or recorded. */
-export type RejectedEventKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped' | 'retracted';
-
 /** migrations/0008: the carrier's eventCreatedDateTime when clamped, and the content's version. */
 interface CarrierEventsTrustColumns {
   created_clamped_from: NullableTs;
   version: Generated<number>;
 }
 
-/** migrations/0008 (0021 adds the kind `retracted`). */
+/** migrations/0008 (0021 adds the kind `retracted`): why an event was set aside or recorded (the domain's
+ * REJECTED_KINDS). */
 interface RejectedEventsKindColumns {
   kind: Generated<RejectedEventKind>;
 }

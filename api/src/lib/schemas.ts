@@ -28,6 +28,10 @@ export const errors = {
 /** The error answers of a call that writes to one object by id: 400 field errors, 401, 403, 404. */
 export const idWriteErrors = () => ({ ...errors[400](), ...errors[401], ...errors[403], ...errors[404] });
 
+/** A JSON object the user shaped (a custom form's schema or its data), or null. */
+export const FreeObject = (description: string) =>
+  Type.Union([Type.Object({}, { additionalProperties: true, description }), Type.Null()]);
+
 export const PageQuerySchema = Type.Object({
   page: Type.Optional(Type.String({ description: 'Page number, from 1 (30 results a page)' })),
 });

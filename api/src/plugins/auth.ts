@@ -3,6 +3,7 @@
 // in every route plugin that needs a logged-in user. The token's user and profile are read in one query and
 // kept per token for a few seconds (bounded LRU per database handle); routes that change a user, a profile
 // or a password call `forgetAuth` so this process sees the change at once.
+import { ROLE_STANDARD } from '@portal/shared-api/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database, User, UserProfile } from '../db/types';
@@ -143,7 +144,7 @@ export function caller(request: FastifyRequest) {
 }
 
 /** Role 1 (standard) may write; role 2 (limited) or no role may not (spec section 6). */
-export const canWrite = (roleId: number | null) => roleId === 1;
+export const canWrite = (roleId: number | null) => roleId === ROLE_STANDARD;
 
 /** Managers with write permission manage keys and webhooks; a key never does (its role is never manager). */
 export function requireManager(request: FastifyRequest) {

@@ -1,4 +1,5 @@
 // Creating companies and users (with their profile), for the seed, tests and later admin calls.
+import { ROLE_STANDARD, type ROLE_IDS } from '@portal/shared-api/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { hashPassword } from '../lib/passwords';
@@ -22,7 +23,7 @@ export interface NewUserInput {
   email?: string;
   first_name?: string;
   last_name?: string;
-  roleId?: number | null;
+  roleId?: (typeof ROLE_IDS)[number] | null;
   is_manager?: boolean;
   is_superuser?: boolean;
   is_active?: boolean;
@@ -71,7 +72,7 @@ export async function createUser(db: Kysely<Database>, input: NewUserInput): Pro
       .values({
         id: user.id,
         company_id: input.companyId,
-        role_id: input.roleId === undefined ? 1 : input.roleId,
+        role_id: input.roleId === undefined ? ROLE_STANDARD : input.roleId,
         is_manager: input.is_manager ?? false,
         attention_required_event_codes: JSON.stringify(known.map((row) => row.code)),
       })

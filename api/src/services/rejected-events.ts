@@ -3,8 +3,15 @@
 // tracking_request, source, received_after / received_before, search) in the vocabulary of lib/query-params, the
 // counts per kind and the pages, newest first. The HTTP side (schemas, superuser check, reply) is
 // routes/rejected-events/.
+import {
+  REJECTED_KINDS,
+  REJECTED_SOURCES,
+  type CodeTypeId,
+  type RejectedEventKind,
+  type RejectedEventSource,
+} from '@portal/shared-api/domain';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Database, RejectedEventKind } from '../db/types';
+import type { Database } from '../db/types';
 import { ErrorCollector } from '../lib/errors';
 import {
   choiceParam,
@@ -15,16 +22,8 @@ import {
   QUERY_MESSAGES,
 } from '../lib/query-params';
 
-const REJECTED_KINDS: readonly RejectedEventKind[] = [
-  'invalid',
-  'unstorable',
-  'irrelevant',
-  'clamped',
-  'retracted',
-];
 /** The payload shown per row (the stored one may be up to the callback's 10 MB body). */
 const PAYLOAD_MAX_CHARS = 20_000;
-const SOURCES = ['poll', 'push'] as const;
 
 /** The query keys of the list. */
 export interface RejectedEventQuery {
@@ -41,7 +40,7 @@ interface Filters {
   kinds: RejectedEventKind[];
   carrier: number | null;
   trackingRequest: number | null;
-  source: (typeof SOURCES)[number] | null;
+  source: RejectedEventSource | null;
   after: string | null;
   before: string | null;
   search: string | null;
@@ -54,7 +53,7 @@ export function parseRejectedEventFilters(q: RejectedEventQuery): Filters {
   const carrier = positiveIdParam(q.carrier, 'carrier', errors);
   const trackingRequest = positiveIdParam(q.tracking_request, 'tracking_request', errors);
   const source = q.source?.trim() || null;
-  if (source && !(SOURCES as readonly string[]).includes(source))
+  if (source && !(REJECTED_SOURCES as readonly string[]).includes(source))
     errors.add('source', QUERY_MESSAGES.choice(source));
   const day = (name: 'received_after' | 'received_before') => {
     const raw = q[name]?.trim();
@@ -101,14 +100,17 @@ function where(f: Filters, withKind: boolean): Expression<SqlBool> {
  * events of the chosen kinds (all kinds when none is chosen), `page` one page of them as the API shows them.
  */
 export async function rejectedEventList(db: Kysely<Database>, filters: Filters) {
-  const counts = await sql<{ kind: string; n: string }>`
+  const counts = await sql<{ kind: RejectedEventKind; n: string }>`
     SELECT r.kind, count(*) AS n FROM rejected_events r WHERE ${where(filters, false)} GROUP BY r.kind`.execute(
     db,
   );
-  const kindCounts: Record<string, number> = Object.fromEntries(REJECTED_KINDS.map((k) => [k, 0]));
+  const kindCounts = Object.fromEntries(REJECTED_KINDS.map((k) => [k, 0])) as Record<
+    RejectedEventKind,
+    number
+  >;
   for (const row of counts.rows) kindCounts[row.kind] = Number(row.n);
   const count = filters.kinds.length
-    ? filters.kinds.reduce((sum, k) => sum + (kindCounts[k] ?? 0), 0)
+    ? filters.kinds.reduce((sum, k) => sum + kindCounts[k], 0)
     : Object.values(kindCounts).reduce((a, b) => a + b, 0);
   return {
     kindCounts,
@@ -120,8 +122,8 @@ export async function rejectedEventList(db: Kysely<Database>, filters: Filters) 
 async function rejectedEventPage(db: Kysely<Database>, filters: Filters, limit: number, offset: number) {
   const rows = await sql<{
     id: string;
-    kind: string;
-    source: string;
+    kind: RejectedEventKind;
+    source: RejectedEventSource;
     received_at: Date;
     reasons: unknown;
     event_id: string | null;
@@ -132,7 +134,7 @@ async function rejectedEventPage(db: Kysely<Database>, filters: Filters, limit: 
     short_name: string | null;
     scac: string | null;
     tr_id: number | null;
-    code_type: string | null;
+    code_type: CodeTypeId | null;
     code_value: string | null;
     company_id: number | null;
     company_name: string | null;
@@ -166,11 +168,12 @@ async function rejectedEventPage(db: Kysely<Database>, filters: Filters, limit: 
     event_created: r.event_created,
     carrier:
       r.carrier_id !== null ? { id: r.carrier_id, short_name: r.short_name ?? '', scac: r.scac ?? '' } : null,
+    // code_type is NOT NULL: present whenever the request is.
     tracking_request:
-      r.tr_id !== null
+      r.tr_id !== null && r.code_type !== null
         ? {
             id: r.tr_id,
-            code_type: r.code_type ?? '',
+            code_type: r.code_type,
             code_value: r.code_value ?? '',
             company: { id: r.company_id ?? 0, name: r.company_name ?? '' },
           }

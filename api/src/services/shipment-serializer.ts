@@ -20,6 +20,7 @@ import {
 import type { Database, ShipmentsTable } from '../db/types';
 import { healthExpression, type Health, type HealthThresholds } from './health';
 import { isoOrNull as iso } from '../lib/dates';
+import { FreeObject } from '../lib/schemas';
 
 const NUMBER_COLUMNS = [
   'weight',
@@ -348,7 +349,7 @@ export async function serializeShipments(
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const dateTime = () => nullable(Type.String({ format: 'date-time' }));
-const lngLat = () => Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[lng, lat]' });
+export const lngLat = () => Type.Tuple([Type.Number(), Type.Number()], { description: '[lng, lat]' });
 
 const LocationSchema = Type.Object(
   {
@@ -416,10 +417,6 @@ const PortPredictionSchema = Type.Object(
   },
   { title: 'PortPrediction' },
 );
-
-/** A JSON object the user shaped (a custom form's schema or data). */
-const FreeObject = (description: string) =>
-  nullable(Type.Object({}, { additionalProperties: true, description }));
 
 export const ShipmentSchema = Type.Object(
   {

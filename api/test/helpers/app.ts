@@ -58,7 +58,7 @@ export async function seedTenant(
     max_tracking_requests: options.maxTrackingRequests ?? 10,
   });
   const otherCompanyId = await createCompany(db, { name: `Other ${tag}` });
-  const make = async (name: string, companyId: number, roleId: number, isManager = false) => {
+  const make = async (name: string, companyId: number, roleId: 1 | 2, isManager = false) => {
     const username = `${name}_${tag}`;
     const password = `pw-${name}-${tag}`;
     const id = await createUser(db, {

@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { startTestApp, seedTenant, login, as, signIn, insertShipment as addShipment } from '../helpers/app';
 import type { TestContext, Tenant, Caller } from '../helpers/app';
 import { createCompany, createUser } from '../../src/services/accounts';
+import { Value } from '@sinclair/typebox/value';
+import { BiCatalogueSchema, BiMetricResultSchema } from '../../src/routes/bi/schema';
 import { LIFE_STAGES } from '../../src/services/bi/catalogue';
 
 jest.setTimeout(90_000);
@@ -282,6 +284,22 @@ describe('catalogue', () => {
       'customer_tracking',
     ]);
     expect(body.metrics.length).toBe(23);
+  });
+
+  it('answers what its OpenAPI document says: the catalogue and every metric, in both languages', async () => {
+    const catalogue = (await get(admin, '/api/bi/')).json();
+    expect([...Value.Errors(BiCatalogueSchema, catalogue)]).toEqual([]);
+    for (const { metric } of catalogue.metrics as { metric: string }[]) {
+      for (const lang of ['en', 'es']) {
+        const url = `/api/bi/${metric}/`;
+        const body = (await admin({ method: 'GET', url, headers: { 'accept-language': lang } })).json();
+        expect({ metric, lang, errors: [...Value.Errors(BiMetricResultSchema, body)] }).toEqual({
+          metric,
+          lang,
+          errors: [],
+        });
+      }
+    }
   });
 
   it('answers 403 on an internal metric and its export for a non-superuser, 404 on an unknown one', async () => {

@@ -1,29 +1,16 @@
 // The BI calls (spec section 7: GET bi/{metric}, GET bi/{metric}/export) and the catalogue (GET bi/), through the
-// shared-api client, with the shapes both sides take from the domain (@portal/shared-api/domain bi.ts): the API's
-// OpenAPI document does not describe these two answers yet, so they cannot come from the generated contract.
-import { api, downloadApiFile, type Query } from '@portal/shared-api';
-import type {
-  BiCategory,
-  BiChartResult,
-  BiLang,
-  BiListQuery,
-  BiMetricDef,
-  BiTableResult,
-  BiUnit,
-} from '@portal/shared-api/domain';
+// shared-api client. Types from the API's contract (its OpenAPI document).
+import { api, downloadApiFile, type ApiAnswer, type Query } from '@portal/shared-api';
 
-export type Lang = BiLang;
-export type Unit = BiUnit;
-export type ListQuery = BiListQuery;
-export type MetricDef = BiMetricDef;
-export type ChartResult = BiChartResult;
-export type TableResult = BiTableResult;
-export type MetricResult = ChartResult | TableResult;
-
-export interface Catalogue {
-  categories: BiCategory[];
-  metrics: MetricDef[];
-}
+export type Catalogue = ApiAnswer<'/api/bi/'>;
+export type MetricDef = Catalogue['metrics'][number];
+export type MetricResult = ApiAnswer<'/api/bi/{metric}/'>;
+export type ChartResult = Extract<MetricResult, { kind: 'chart' }>;
+export type TableResult = Extract<MetricResult, { kind: 'table' }>;
+export type Unit = MetricResult['unit'];
+export type Lang = keyof ChartResult['label_text'];
+/** A shipment-list query string, as a drill-down from a chart opens the list. */
+export type ListQuery = NonNullable<ChartResult['drill']['base']>;
 
 export const biApi = {
   catalogue: (signal?: AbortSignal) => api.get<Catalogue>('bi', { signal }),

@@ -2,8 +2,6 @@
 // Types from the API's contract (its OpenAPI document).
 import { api, type ApiAnswer, type ApiListRow, type Query } from '@portal/shared-api';
 
-export const REJECTED_KINDS = ['invalid', 'unstorable', 'irrelevant', 'clamped', 'retracted'] as const;
-
 type RejectedPage = ApiAnswer<'/api/rejected-events/'>;
 export type RejectedEvent = ApiListRow<'/api/rejected-events/'>;
 

@@ -2,10 +2,10 @@
 // days' / 'Sin actualización de la naviera en {days} días'). Every screen shows them through these functions,
 // so no '{days}' ever reaches the user.
 
-export interface CodeDescription {
-  description?: string;
-  description_es?: string;
-}
+import type { EventCode } from '@portal/shared-api';
+
+/** The wording of an event code (GET event-codes/), in either language. */
+export type CodeDescription = Partial<Pick<EventCode, 'description' | 'description_es'>>;
 
 /** The description in the chosen language (English when the code has no Spanish wording). */
 export function localizedDescription(

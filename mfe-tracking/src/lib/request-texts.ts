@@ -1,6 +1,9 @@
 // Texts of the tracking-request detail that depend on the request: its warnings (each message once, however
 // often the engine recorded it, e.g. after a Retry that failed again) and what an empty shipments table says.
-type Warning = string | { message: string; created?: string };
+import type { TrackingRequest } from '@portal/shared-api';
+
+/** A warning as the API sends it (GET tracking-requests/{id}/), or a plain message. */
+type Warning = Pick<TrackingRequest['warnings'][number], 'message' | 'created'> | string;
 
 /** Each warning message once, in the order first seen. */
 export function distinctWarnings(warnings: readonly Warning[] | null | undefined): string[] {

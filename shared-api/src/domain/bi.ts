@@ -5,11 +5,18 @@
 export type BiText = { en: string; es: string };
 export type BiLang = keyof BiText;
 
-export type BiUnit = 'count' | 'percent' | 'days' | 'hours';
+export const BI_LANGS = ['en', 'es'] as const satisfies readonly BiLang[];
+export const BI_UNITS = ['count', 'percent', 'days', 'hours'] as const;
+export type BiUnit = (typeof BI_UNITS)[number];
 /** client: every user; internal: superusers only (spec section 6). */
-export type BiMetricType = 'client' | 'internal';
+export const BI_METRIC_TYPES = ['client', 'internal'] as const;
+export type BiMetricType = (typeof BI_METRIC_TYPES)[number];
 /** The selectors of the BI page a metric may take. */
-export type BiFilterName = 'carrier' | 'pol_loc' | 'pod_loc' | 'created_at_range';
+export const BI_FILTER_NAMES = ['carrier', 'pol_loc', 'pod_loc', 'created_at_range'] as const;
+export type BiFilterName = (typeof BI_FILTER_NAMES)[number];
+export const BI_COLUMN_TYPES = ['text', 'number', 'date', 'percent'] as const;
+/** What a metric counts. */
+export const BI_ENTITIES = ['shipment', 'tracking_request', 'carrier_event', 'company'] as const;
 /** A shipment-list query string, as a drill-down from a chart opens the list. */
 export type BiListQuery = Record<string, string | string[]>;
 
@@ -31,7 +38,28 @@ export interface BiNumericFilter<Name extends string = string> {
 export interface BiColumnDef {
   key: string;
   labels: BiText;
-  type: 'text' | 'number' | 'date' | 'percent';
+  type: (typeof BI_COLUMN_TYPES)[number];
+}
+
+/** One query parameter of a metric, as its `schema` describes it (JSON Schema). */
+export interface BiQueryParameter {
+  type: 'array' | 'string' | 'integer';
+  /** carrier: the ids. */
+  items?: { type: 'integer'; minimum: number };
+  maxItems?: number;
+  maxLength?: number;
+  format?: 'date';
+  minimum?: number;
+  maximum?: number;
+  default?: number;
+  description?: string;
+}
+
+/** The query parameters a metric's call accepts, as a JSON Schema object. */
+export interface BiQuerySchema {
+  type: 'object';
+  properties: Record<string, BiQueryParameter>;
+  additionalProperties: false;
 }
 
 export interface BiMetricDef<Category extends string = string, NumericFilterName extends string = string> {
@@ -49,14 +77,14 @@ export interface BiMetricDef<Category extends string = string, NumericFilterName
   hideTotal: boolean;
   isNotStacked: boolean;
   /** What is counted. */
-  entity: 'shipment' | 'tracking_request' | 'carrier_event' | 'company';
+  entity: (typeof BI_ENTITIES)[number];
   /** The call that answers it (GET; `/export` appended for the spreadsheet). */
   url: string;
   /** The selectors that apply (the others are ignored by the metric). */
   filters: BiFilterName[];
   unit: BiUnit;
   /** The query parameters the call accepts (JSON schema, for the documentation and the page). */
-  schema: Record<string, unknown>;
+  schema: BiQuerySchema;
   /** Table metrics: the columns; chart metrics: the export columns (label, then one per dataset). */
   columns: BiColumnDef[];
 }

@@ -218,6 +218,103 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: {
+                                key: "real_time" | "history" | "shipments" | "tracking_quality" | "customer_tracking";
+                                /** @description A text in English and Spanish */
+                                labels: {
+                                    en: string;
+                                    es: string;
+                                };
+                                /** @description client: every user; internal: superusers only */
+                                type: "client" | "internal";
+                            }[];
+                            metrics: {
+                                category: "real_time" | "history" | "shipments" | "tracking_quality" | "customer_tracking";
+                                /** @description Tables: the columns; charts: the export columns (label, then one per dataset) */
+                                columns: {
+                                    key: string;
+                                    /** @description A text in English and Spanish */
+                                    labels: {
+                                        en: string;
+                                        es: string;
+                                    };
+                                    type: "text" | "number" | "date" | "percent";
+                                }[];
+                                /** @description A text in English and Spanish */
+                                description: {
+                                    en: string;
+                                    es: string;
+                                };
+                                /** @description What is counted */
+                                entity: "shipment" | "tracking_request" | "carrier_event" | "company";
+                                /** @description The selectors that apply */
+                                filters: ("carrier" | "pol_loc" | "pod_loc" | "created_at_range")[];
+                                /** @description No total line under the chart */
+                                hideTotal: boolean;
+                                isNotStacked: boolean;
+                                /** @description A text in English and Spanish */
+                                labels: {
+                                    en: string;
+                                    es: string;
+                                };
+                                /** @description Its name in the path of GET bi/{metric}/ */
+                                metric: string;
+                                numericFilters: {
+                                    default: number;
+                                    /** @description A text in English and Spanish */
+                                    labels: {
+                                        en: string;
+                                        es: string;
+                                    };
+                                    max: number;
+                                    min: number;
+                                    name: "stopped_days" | "dta";
+                                }[];
+                                /** @description The query parameters the call accepts, as a JSON Schema */
+                                schema: {
+                                    /** @enum {boolean} */
+                                    additionalProperties: false;
+                                    properties: {
+                                        [key: string]: {
+                                            default?: number;
+                                            description?: string;
+                                            /** @enum {string} */
+                                            format?: "date";
+                                            items?: {
+                                                minimum: number;
+                                                /** @enum {string} */
+                                                type: "integer";
+                                            };
+                                            maximum?: number;
+                                            maxItems?: number;
+                                            maxLength?: number;
+                                            minimum?: number;
+                                            type: "array" | "string" | "integer";
+                                        };
+                                    };
+                                    /** @enum {string} */
+                                    type: "object";
+                                };
+                                /** @description Grouped bars (datasets side by side) */
+                                specialFormat: boolean;
+                                /** @enum {string|null} */
+                                specialType: "table" | null;
+                                type: "client" | "internal";
+                                /** @description What the numbers are */
+                                unit: "count" | "percent" | "days" | "hours";
+                                /** @description The call that answers it (`/export` appended for the spreadsheet) */
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Missing or invalid token */
                 401: {
                     headers: {
@@ -270,6 +367,81 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            datasets: {
+                                data: (number | null)[];
+                                key: string;
+                                /** @description A text in English and Spanish */
+                                label: {
+                                    en: string;
+                                    es: string;
+                                };
+                            }[];
+                            drill: {
+                                /** @description A shipment-list query string (the drill-down of a click) */
+                                base: {
+                                    [key: string]: string | string[];
+                                } | null;
+                                datasets: ({
+                                    [key: string]: string | string[];
+                                } | null)[];
+                                labels: ({
+                                    [key: string]: string | string[];
+                                } | null)[];
+                            };
+                            /** @description Exported, not drawn */
+                            extras: {
+                                data: (number | null)[];
+                                key: string;
+                                /** @description A text in English and Spanish */
+                                label: {
+                                    en: string;
+                                    es: string;
+                                };
+                            }[];
+                            /** @enum {string} */
+                            kind: "chart";
+                            /** @description What to show for each label */
+                            label_text: {
+                                en: string[];
+                                es: string[];
+                            };
+                            /** @description Keys of the labels (months, ids, stage names) */
+                            labels: string[];
+                            /** @description Sum of all values (count metrics) */
+                            total: number | null;
+                            /** @description What the numbers are */
+                            unit: "count" | "percent" | "days" | "hours";
+                        } | {
+                            columns: {
+                                key: string;
+                                /** @description A text in English and Spanish */
+                                labels: {
+                                    en: string;
+                                    es: string;
+                                };
+                                type: "text" | "number" | "date" | "percent";
+                            }[];
+                            count: number;
+                            /** @enum {string} */
+                            kind: "table";
+                            /** @description From 0 */
+                            page: number;
+                            page_size: number;
+                            results: {
+                                [key: string]: string | number | (never | null);
+                            }[];
+                            /** @description What the numbers are */
+                            unit: "count" | "percent" | "days" | "hours";
+                        };
+                    };
+                };
                 /** @description Invalid input: `{field: [messages]}` */
                 400: {
                     headers: {
@@ -349,6 +521,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The xlsx file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
                 /** @description Invalid input: `{field: [messages]}` */
                 400: {
                     headers: {
@@ -2115,28 +2296,7 @@ export interface paths {
             parameters: {
                 query?: {
                     carrier?: string;
-                    kind?: string | ([
-                    ] | [
-                        string
-                    ] | [
-                        string,
-                        string
-                    ] | [
-                        string,
-                        string,
-                        string
-                    ] | [
-                        string,
-                        string,
-                        string,
-                        string
-                    ] | [
-                        string,
-                        string,
-                        string,
-                        string,
-                        string
-                    ]);
+                    kind?: string | string[];
                     page?: string;
                     received_after?: string;
                     received_before?: string;
@@ -2158,8 +2318,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             count: number;
+                            /** @description How many events of each kind the other filters find */
                             kind_counts: {
-                                [key: string]: number;
+                                clamped: number;
+                                invalid: number;
+                                irrelevant: number;
+                                retracted: number;
+                                unstorable: number;
                             };
                             next: string | null;
                             previous: string | null;
@@ -2173,15 +2338,18 @@ export interface paths {
                                 event_id: string | null;
                                 event_type: string | null;
                                 id: number;
-                                kind: string;
+                                /** @description Why the event was set aside or recorded */
+                                kind: "invalid" | "unstorable" | "irrelevant" | "clamped" | "retracted";
                                 payload: string;
                                 payload_truncated: boolean;
                                 reasons: string[];
                                 /** Format: date-time */
                                 received_at: string;
-                                source: string;
+                                /** @description poll: read from the carrier; push: sent to the DCSA callback */
+                                source: "poll" | "push";
                                 tracking_request: {
-                                    code_type: string;
+                                    /** @description What the request tracks by */
+                                    code_type: "c_id" | "b_id" | "m_bl";
                                     code_value: string;
                                     company: {
                                         id: number;
@@ -2452,8 +2620,8 @@ export interface paths {
                                 pod_timeofarrival_warning_risk: 1 | 2 | (never | null);
                                 /** @description Addresses of the e-mail reports */
                                 report_emails: string[];
-                                /** @description 1 standard, 2 limited (read-only) */
-                                role: number | null;
+                                /** @description 1 standard, 2 limited (read-only); null: no role, no permission */
+                                role: 1 | 2 | (never | null);
                                 /** @description Columns shown in the shipment list */
                                 shipments_fields: string[];
                                 /** @description Columns shown in the tracking request list */
@@ -2584,8 +2752,8 @@ export interface paths {
                                 pod_timeofarrival_warning_risk: 1 | 2 | (never | null);
                                 /** @description Addresses of the e-mail reports */
                                 report_emails: string[];
-                                /** @description 1 standard, 2 limited (read-only) */
-                                role: number | null;
+                                /** @description 1 standard, 2 limited (read-only); null: no role, no permission */
+                                role: 1 | 2 | (never | null);
                                 /** @description Columns shown in the shipment list */
                                 shipments_fields: string[];
                                 /** @description Columns shown in the tracking request list */
@@ -5304,9 +5472,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @description The shipment's own form schema (object), or null for the company default */
-                        schema_form?: unknown;
+                        schema_form?: {
+                            [key: string]: unknown;
+                        } | null;
                         /** @description The form data (object) */
-                        sf_data?: unknown;
+                        sf_data?: {
+                            [key: string]: unknown;
+                        } | null;
                     };
                 };
             };
@@ -5321,10 +5493,15 @@ export interface paths {
                             /** @description false when nothing changed (nothing written) */
                             saved: boolean;
                             /** @description The form in force: the shipment’s own, else the company default */
-                            schema_form: unknown;
+                            schema_form: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @enum {string|null} */
                             schema_form_source: "shipment" | "company" | null;
-                            sf_data: unknown;
+                            /** @description The form data */
+                            sf_data: {
+                                [key: string]: unknown;
+                            } | null;
                         };
                     };
                 };
@@ -8778,8 +8955,8 @@ export interface paths {
                                 pod_timeofarrival_warning_risk: 1 | 2 | (never | null);
                                 /** @description Addresses of the e-mail reports */
                                 report_emails: string[];
-                                /** @description 1 standard, 2 limited (read-only) */
-                                role: number | null;
+                                /** @description 1 standard, 2 limited (read-only); null: no role, no permission */
+                                role: 1 | 2 | (never | null);
                                 /** @description Columns shown in the shipment list */
                                 shipments_fields: string[];
                                 /** @description Columns shown in the tracking request list */
@@ -8907,8 +9084,8 @@ export interface paths {
                             pod_timeofarrival_warning_risk: 1 | 2 | (never | null);
                             /** @description Addresses of the e-mail reports */
                             report_emails: string[];
-                            /** @description 1 standard, 2 limited (read-only) */
-                            role: number | null;
+                            /** @description 1 standard, 2 limited (read-only); null: no role, no permission */
+                            role: 1 | 2 | (never | null);
                             /** @description Columns shown in the shipment list */
                             shipments_fields: string[];
                             /** @description Columns shown in the tracking request list */
@@ -9100,8 +9277,8 @@ export interface paths {
                             pod_timeofarrival_warning_risk: 1 | 2 | (never | null);
                             /** @description Addresses of the e-mail reports */
                             report_emails: string[];
-                            /** @description 1 standard, 2 limited (read-only) */
-                            role: number | null;
+                            /** @description 1 standard, 2 limited (read-only); null: no role, no permission */
+                            role: 1 | 2 | (never | null);
                             /** @description Columns shown in the shipment list */
                             shipments_fields: string[];
                             /** @description Columns shown in the tracking request list */
@@ -9299,22 +9476,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        events: [
-                        ] | [
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
-                        ] | [
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
-                        ] | [
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
-                        ] | [
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
-                        ];
+                        events: ("tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised")[];
                         /** @description 16 to 100 printable characters without spaces; generated when absent */
                         secret?: string;
                         /** @description https:// URL that receives POSTs */
@@ -9534,22 +9696,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        events?: [
-                        ] | [
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
-                        ] | [
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
-                        ] | [
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
-                        ] | [
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised",
-                            "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised"
-                        ];
+                        events?: ("tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised")[];
                         /** @description 16 to 100 printable characters without spaces; generated when absent */
                         secret?: string;
                         url?: string;

@@ -15,6 +15,7 @@ import { catalogueFor, METRICS_BY_NAME, type MetricDef } from '../../services/bi
 import { chooseColumns, exportColumns, toXlsx } from '../../services/bi/export';
 import { BI_EXPORT_MAX_ROWS, BI_PAGE_SIZE, COMPUTE, type MetricResult } from '../../services/bi/metrics';
 import { parseBiParams } from '../../services/bi/params';
+import { BiCatalogueSchema, BiMetricResultSchema } from './schema';
 
 const MetricParams = Type.Object({ metric: Type.String({ maxLength: 60 }) });
 
@@ -81,7 +82,7 @@ export const biRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Categories and metric definitions (category, metric, numericFilters, specialFormat, specialType, ' +
           'hideTotal, isNotStacked, entity, url, schema, columns, labels en/es). Internal categories only for superusers.',
         security: [{ token: [] }],
-        response: { ...errors[401] },
+        response: { 200: BiCatalogueSchema, ...errors[401] },
       },
     },
     async (request) => catalogueFor(caller(request).user.is_superuser),
@@ -92,6 +93,7 @@ export const biRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         ...METRIC_SCHEMA,
+        response: { 200: BiMetricResultSchema, ...METRIC_SCHEMA.response },
         summary: 'Chart data (labels + datasets) or a table page (30 rows, page from 0) of one metric',
         description:
           "Client metrics count the caller's company only; internal metrics (403 for non-superusers) every " +
@@ -111,6 +113,10 @@ export const biRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         ...METRIC_SCHEMA,
+        response: {
+          200: Type.String({ format: 'binary', description: 'The xlsx file' }),
+          ...METRIC_SCHEMA.response,
+        },
         summary: 'The metric as an xlsx file with the chosen columns',
         description:
           'Same filters as the metric; `columns` (repeated) chooses and orders the columns (all when absent); ' +

@@ -6,6 +6,12 @@
 // (yyyy-MM-dd, both days included, UTC) and search (an eventID or words of a reason). `kind_counts`
 // counts each kind under the other filters.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CODE_TYPE_IDS,
+  REJECTED_KINDS,
+  REJECTED_SOURCES,
+  type RejectedEventKind,
+} from '@portal/shared-api/domain';
 import { Type } from '@sinclair/typebox';
 import { permissionDenied } from '../../lib/errors';
 import { paginate } from '../../lib/pagination';
@@ -28,10 +34,15 @@ const Query = Type.Object({
 
 const Text = Type.String();
 const Nullable = <T extends ReturnType<typeof Type.Object>>(t: T) => Type.Union([t, Type.Null()]);
+const oneOf = <T extends string>(values: readonly T[], description: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
 const Item = Type.Object({
   id: Type.Integer(),
-  kind: Type.String(),
-  source: Type.String(),
+  kind: oneOf(REJECTED_KINDS, 'Why the event was set aside or recorded'),
+  source: oneOf(REJECTED_SOURCES, 'poll: read from the carrier; push: sent to the DCSA callback'),
   received_at: Type.String({ format: 'date-time' }),
   reasons: Type.Array(Text),
   event_id: Type.Union([Text, Type.Null()]),
@@ -41,7 +52,7 @@ const Item = Type.Object({
   tracking_request: Nullable(
     Type.Object({
       id: Type.Integer(),
-      code_type: Text,
+      code_type: oneOf(CODE_TYPE_IDS, 'What the request tracks by'),
       code_value: Text,
       company: Type.Object({ id: Type.Integer(), name: Text }),
     }),
@@ -54,7 +65,13 @@ const Answer = Type.Object(
     count: Type.Integer(),
     next: Type.Union([Type.String(), Type.Null()]),
     previous: Type.Union([Type.String(), Type.Null()]),
-    kind_counts: Type.Record(Type.String(), Type.Integer()),
+    kind_counts: Type.Object(
+      Object.fromEntries(REJECTED_KINDS.map((kind) => [kind, Type.Integer()])) as Record<
+        RejectedEventKind,
+        ReturnType<typeof Type.Integer>
+      >,
+      { description: 'How many events of each kind the other filters find' },
+    ),
     results: Type.Array(Item),
   },
   { title: 'RejectedEventPage' },

@@ -7,7 +7,8 @@ import {
   ORDERING_FIELD_NAMES,
   SHIPMENT_STATUS_VALUES,
 } from '../../services/shipment-filters';
-import { ShipmentSchema } from '../../services/shipment-serializer';
+import { lngLat, ShipmentSchema } from '../../services/shipment-serializer';
+import { FreeObject } from '../../lib/schemas';
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const many = (description: string) =>
@@ -134,7 +135,7 @@ export const DateChangeSchema = Type.Object(
 export const ShipmentDetailSchema = Type.Object(
   {
     ...ShipmentSchema.properties,
-    planned_positions: Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), {
+    planned_positions: Type.Array(lngLat(), {
       description: 'Planned route along the sea from POL through the transshipments to POD, [lng, lat] pairs',
     }),
     events: Type.Array(TimelineEventSchema, { description: 'Timeline: carrier events, oldest first' }),
@@ -223,11 +224,9 @@ export const StatsSchema = Type.Object(
 export const AttachmentBodySchema = Type.Object(
   {
     schema_form: Type.Optional(
-      Type.Unknown({
-        description: "The shipment's own form schema (object), or null for the company default",
-      }),
+      FreeObject("The shipment's own form schema (object), or null for the company default"),
     ),
-    sf_data: Type.Optional(Type.Unknown({ description: 'The form data (object)' })),
+    sf_data: Type.Optional(FreeObject('The form data (object)')),
   },
   { title: 'AttachmentBody' },
 );
@@ -235,11 +234,9 @@ export const AttachmentBodySchema = Type.Object(
 export const AttachmentAnswerSchema = Type.Object(
   {
     saved: Type.Boolean({ description: 'false when nothing changed (nothing written)' }),
-    schema_form: Type.Unknown({
-      description: 'The form in force: the shipment’s own, else the company default',
-    }),
+    schema_form: FreeObject('The form in force: the shipment’s own, else the company default'),
     schema_form_source: nullable(Type.String({ enum: ['shipment', 'company'] })),
-    sf_data: Type.Unknown(),
+    sf_data: FreeObject('The form data'),
   },
   { title: 'AttachmentAnswer' },
 );

@@ -1,4 +1,5 @@
 // The user profile: alert thresholds, e-mail report settings and view preferences (spec section 3).
+import { ROLE_IDS } from '@portal/shared-api/domain';
 import { Type, type TOptional } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { UserProfile, UserProfilesEmailColumns } from '../../db/types';
@@ -97,7 +98,9 @@ export const UserProfileSchema = Type.Object(
     id: Type.Integer({ description: 'Profile id; always equal to the user id' }),
     user: Type.Integer({ description: 'User id' }),
     company: Type.Integer({ description: 'Company id (read-only)' }),
-    role: Type.Union([Type.Integer(), Type.Null()], { description: '1 standard, 2 limited (read-only)' }),
+    role: Type.Union([...ROLE_IDS.map((id) => Type.Literal(id)), Type.Null()], {
+      description: '1 standard, 2 limited (read-only); null: no role, no permission',
+    }),
     is_manager: Type.Boolean({ description: 'Read-only' }),
     ...EDITABLE_FIELDS,
   },
@@ -121,7 +124,7 @@ export type UserProfileOut = {
   id: number;
   user: number;
   company: number;
-  role: number | null;
+  role: (typeof ROLE_IDS)[number] | null;
   is_manager: boolean;
 } & Record<EditableField, unknown>;
 

@@ -4,6 +4,7 @@
 // revoked key stops working at once in every process. Each key has its own rate limit (requests per minute,
 // counted per API process) and only reaches the integration calls listed in API_KEY_ROUTES.
 import { createHash, randomBytes } from 'node:crypto';
+import { ROLE_LIMITED, ROLE_STANDARD } from '@portal/shared-api/domain';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ApiKeyScope, Database, User, UserProfile } from '../../db/types';
@@ -139,7 +140,7 @@ export async function apiKeyCaller(
     profile: {
       ...profile,
       company_id: key_company_id,
-      role_id: key_scope === 'read_write' ? 1 : 2,
+      role_id: key_scope === 'read_write' ? ROLE_STANDARD : ROLE_LIMITED,
       is_manager: false,
     },
     apiKey: { id: key_id, scope: key_scope },

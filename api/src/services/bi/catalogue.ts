@@ -11,12 +11,21 @@ import {
   type BiFilterName,
   type BiMetricDef,
   type BiNumericFilter,
+  type BiQueryParameter,
+  type BiQuerySchema,
   type BiText,
   type BiUnit,
   type ShipmentStatusText,
 } from '@portal/shared-api/domain';
 
-type CategoryKey = 'real_time' | 'history' | 'shipments' | 'tracking_quality' | 'customer_tracking';
+export const CATEGORY_KEYS = [
+  'real_time',
+  'history',
+  'shipments',
+  'tracking_quality',
+  'customer_tracking',
+] as const;
+type CategoryKey = (typeof CATEGORY_KEYS)[number];
 export type Unit = BiUnit;
 export type Text = BiText;
 type Category = BiCategory<CategoryKey>;
@@ -37,7 +46,8 @@ const CATEGORIES: readonly Category[] = [
   },
 ];
 
-type NumericFilter = BiNumericFilter<'stopped_days' | 'dta'>;
+export const NUMERIC_FILTER_NAMES = ['stopped_days', 'dta'] as const;
+type NumericFilter = BiNumericFilter<(typeof NUMERIC_FILTER_NAMES)[number]>;
 type FilterName = BiFilterName;
 type ColumnDef = BiColumnDef;
 export type MetricDef = BiMetricDef<CategoryKey, NumericFilter['name']>;
@@ -548,8 +558,8 @@ const DRAFTS: Draft[] = [
   },
 ];
 
-function schemaOf(d: Draft, filters: FilterName[]): Record<string, unknown> {
-  const props: Record<string, unknown> = {};
+function schemaOf(d: Draft, filters: FilterName[]): BiQuerySchema {
+  const props: Record<string, BiQueryParameter> = {};
   if (filters.includes('carrier'))
     props.carrier = {
       type: 'array',

@@ -9,7 +9,8 @@ import type { Carrier, Query } from '@portal/shared-api';
 import { keepPreviousData, queryKeys, useQuery } from '@portal/shared-api/queries';
 import { formatTimestamp, Pager, Select, Table, TextInput, type TableColumn } from '@portal/shared-ui';
 import { DateRangeFilter } from '@portal/shared-ui/lists';
-import { REJECTED_KINDS, REJECTED_PAGE_SIZE, rejectedApi, type RejectedEvent } from '../../lib/rejected-api';
+import { REJECTED_KINDS, REJECTED_SOURCES } from '@portal/shared-api/domain';
+import { REJECTED_PAGE_SIZE, rejectedApi, type RejectedEvent } from '../../lib/rejected-api';
 import { NS } from '../../i18n';
 import { BiFilterForm, CarrierSelect, notifyFailure } from '../filters/BiFilterForm';
 
@@ -86,13 +87,12 @@ export function RejectedEvents({ carriers }: RejectedEventsProps) {
     { value: '', label: t('rejected.allKinds') },
     ...REJECTED_KINDS.map((k) => ({
       value: k,
-      label: counts ? `${t(`rejected.kind.${k}`)} (${counts[k] ?? 0})` : t(`rejected.kind.${k}`),
+      label: counts ? `${t(`rejected.kind.${k}`)} (${counts[k]})` : t(`rejected.kind.${k}`),
     })),
   ];
   const sourceOptions = [
     { value: '', label: t('rejected.allSources') },
-    { value: 'poll', label: t('rejected.source.poll') },
-    { value: 'push', label: t('rejected.source.push') },
+    ...REJECTED_SOURCES.map((s) => ({ value: s, label: t(`rejected.source.${s}`) })),
   ];
   const requestValid = /^\d{0,10}$/.test(draft.trackingRequest.trim());
 

@@ -12,11 +12,6 @@ export type WebhookEndpoint = ApiAnswer<'/api/webhooks/'>[number] &
 type EndpointCreate = ApiBody<'/api/webhooks/'>;
 type EndpointUpdate = ApiBody<'/api/webhooks/{id}/', 'patch'>;
 export type WebhookEventType = EndpointCreate['events'][number];
-/**
- * The document bounds `events` (1 to 5 items), which the generated types turn into a union of fixed-length
- * tuples; the form sends a plain list of event types.
- */
-type WithEventList<Body> = Omit<Body, 'events'> & { events: WebhookEventType[] };
 
 export type WebhookDelivery = ApiListRow<'/api/webhooks/{id}/deliveries/'>;
 
@@ -35,9 +30,8 @@ export const integrationsApi = {
   revokeKey: (id: number) => api.delete<null>(`api-keys/${id}`),
   endpoints: () => api.get<WebhookEndpoint[]>('webhooks'),
   endpoint: (id: number) => api.get<ApiAnswer<'/api/webhooks/{id}/'>>(`webhooks/${id}`),
-  createEndpoint: (body: WithEventList<EndpointCreate>) =>
-    api.post<ApiAnswer<'/api/webhooks/', 'post'>>('webhooks', body),
-  updateEndpoint: (id: number, body: Partial<WithEventList<EndpointUpdate>>) =>
+  createEndpoint: (body: EndpointCreate) => api.post<ApiAnswer<'/api/webhooks/', 'post'>>('webhooks', body),
+  updateEndpoint: (id: number, body: EndpointUpdate) =>
     api.patch<ApiAnswer<'/api/webhooks/{id}/', 'patch'>>(`webhooks/${id}`, body),
   removeEndpoint: (id: number) => api.delete<null>(`webhooks/${id}`),
   sendTest: (id: number) => api.post<ApiAnswer<'/api/webhooks/{id}/test/', 'post'>>(`webhooks/${id}/test`),
