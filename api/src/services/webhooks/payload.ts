@@ -5,16 +5,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { DEFAULT_THRESHOLDS, healthExpression, loadThresholds, type HealthThresholds } from '../health';
 import { isoOrNull as iso } from '../../lib/dates';
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
 
-export const WEBHOOK_EVENT_TYPES = [
-  'tracking_request.status_changed',
-  'shipment.created',
-  'shipment.milestone_actual_set',
-  'shipment.eta_changed',
-  'alert.raised',
-] as const;
-/** Sent by "Send test event" only. */
-export const TEST_EVENT_TYPE = 'webhook.test';
+// The event types are the domain's (one list for the API and the integrations page).
+export { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES };
 
 const loc = (locode: string | null, name: string | null) => (locode || name ? { locode, name } : null);
 

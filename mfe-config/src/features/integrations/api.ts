@@ -15,13 +15,7 @@ export type WebhookEventType = EndpointCreate['events'][number];
 
 export type WebhookDelivery = ApiListRow<'/api/webhooks/{id}/deliveries/'>;
 
-export const WEBHOOK_EVENT_TYPES = [
-  'tracking_request.status_changed',
-  'shipment.created',
-  'shipment.milestone_actual_set',
-  'shipment.eta_changed',
-  'alert.raised',
-] as const satisfies readonly WebhookEventType[];
+export { WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
 
 export const integrationsApi = {
   keys: () => api.get<ApiKey[]>('api-keys'),
