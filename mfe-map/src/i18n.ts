@@ -74,7 +74,7 @@ export const resources = {
       anyHealth: 'Cualquier situación',
       pol: 'POL',
       pod: 'POD',
-      portPlaceholder: 'Nombre del puerto o UN/LOCODE',
+      portPlaceholder: 'Puerto o UN/LOCODE',
       reset: 'Restablecer filtros',
       mapLabel: 'Mapa de sus contenedores activos y buques',
       loading: 'Cargando el mapa…',
