@@ -56,13 +56,18 @@ export function LastAlertEventsModal({ shipment, writable, onClose, onChanged }:
     }
   };
 
+  const eventsKey = queryKeys.shipments.alertEvents(id ?? 0);
   const setHidden = (ids: number[] | 'all', hidden: boolean) =>
-    client.setQueryData<AlertEvent[]>(queryKeys.shipments.alertEvents(id ?? 0), (prev) =>
+    client.setQueryData<AlertEvent[]>(eventsKey, (prev) =>
       prev?.map((e) => (ids === 'all' || ids.includes(e.id) ? { ...e, hidden } : e)),
     );
+  // A read that started before the write ended (the window closed and opened again meanwhile) would put the old
+  // state back: it is dropped, and the events are read again once the write is done.
+  const afterWrite = () => client.invalidateQueries({ queryKey: eventsKey });
 
   // The checkbox shows the new state at once and saves it; a failure puts it back.
-  const toggle = (event: AlertEvent, hidden: boolean) => {
+  const toggle = async (event: AlertEvent, hidden: boolean) => {
+    await client.cancelQueries({ queryKey: eventsKey });
     setHidden([event.id], hidden);
     return run(`event-${event.id}`, async () => {
       try {
@@ -70,6 +75,8 @@ export function LastAlertEventsModal({ shipment, writable, onClose, onChanged }:
       } catch (error) {
         setHidden([event.id], !hidden);
         throw error;
+      } finally {
+        void afterWrite();
       }
     });
   };
@@ -77,8 +84,12 @@ export function LastAlertEventsModal({ shipment, writable, onClose, onChanged }:
   const all = (hidden: boolean) =>
     run(hidden ? 'hide-all' : 'unhide-all', async () => {
       if (id === undefined) return;
-      await (hidden ? shipmentsApi.hideAllEvents(id) : shipmentsApi.unhideAllEvents(id));
-      setHidden('all', hidden);
+      try {
+        await (hidden ? shipmentsApi.hideAllEvents(id) : shipmentsApi.unhideAllEvents(id));
+        setHidden('all', hidden);
+      } finally {
+        void afterWrite();
+      }
     });
 
   const description = (e: AlertEvent) =>
