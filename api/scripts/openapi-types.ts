@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApp } from '../src/app';
+import { builtOpenApiDocument } from '../src/plugins/openapi-document';
 
 export const GENERATED_FILE = path.resolve(__dirname, '../../shared-api/src/generated/openapi.ts');
 
@@ -22,22 +22,6 @@ export async function openApiTypes(doc: unknown): Promise<string> {
   return HEADER + astToString(ast);
 }
 
-/** The OpenAPI document of the API as built, without serving anything (the database is never asked). */
-export async function currentDocument(): Promise<unknown> {
-  // No background work: the scheduler and the webhook worker would connect to the database.
-  process.env.REPORTS_SCHEDULER = '0';
-  const app = await buildApp({
-    databaseUrl: 'postgres://openapi@127.0.0.1:1/none',
-    webhooks: { worker: false },
-  });
-  try {
-    await app.ready();
-    return app.swagger();
-  } finally {
-    await app.close();
-  }
-}
-
 /** Where the two texts first differ, as a line number with both lines. */
 function firstDifference(now: string, committed: string): string {
   const left = now.split('\n');
@@ -49,7 +33,7 @@ function firstDifference(now: string, committed: string): string {
 
 if (require.main === module) {
   void (async () => {
-    const source = await openApiTypes(await currentDocument());
+    const source = await openApiTypes(await builtOpenApiDocument());
     const checkAt = process.argv.indexOf('--check');
     if (checkAt !== -1) {
       const file = process.argv[checkAt + 1] ?? GENERATED_FILE;
