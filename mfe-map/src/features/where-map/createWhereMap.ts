@@ -150,7 +150,8 @@ const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 function drawsWithWebGl(): boolean {
   try {
     const forced = globalThis.localStorage?.getItem('portal.mapRenderer');
-    if (forced === 'canvas') return false;
+    // no WebGL at all (jsdom in the unit tests, very old browsers): not even asked
+    if (forced === 'canvas' || typeof WebGLRenderingContext === 'undefined') return false;
     const canvas = document.createElement('canvas');
     const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
     if (!gl) return false;
