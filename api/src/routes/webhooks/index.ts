@@ -21,7 +21,8 @@ import {
   listEndpoints,
   redeliver,
 } from '../../services/webhooks/endpoints';
-import { emitTestEvent, WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE } from '../../services/webhooks/payload';
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
+import { emitTestEvent } from '../../services/webhooks/payload';
 import { REPLAY_WINDOW_SECONDS } from '../../services/webhooks/signing';
 import {
   startWebhookWorker,

@@ -1,7 +1,7 @@
 // Schemas of the webhook calls and of the payloads sent (documented in the OpenAPI document: the payload
 // schemas are registered as components so integrators can read them next to the calls).
 import { Type } from '@sinclair/typebox';
-import { WEBHOOK_EVENT_TYPES } from '../../services/webhooks/payload';
+import { WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
 
 const dateTime = () => Type.String({ format: 'date-time' });
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);

@@ -1,7 +1,7 @@
 // The JSON bodies the webhooks send (services/webhooks/payload.ts builds them), as TypeBox schemas: registered as
 // components of the OpenAPI document (plugins/swagger.ts) so integrators read them next to the calls.
 import { Type } from '@sinclair/typebox';
-import { WEBHOOK_EVENT_TYPES } from './payload';
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
 
 const dateTime = () => Type.String({ format: 'date-time' });
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -72,7 +72,7 @@ export const WebhookEventSchema = Type.Object(
       format: 'uuid',
       description: 'Event id (also the Webhook-Id header): de-duplicate on it',
     }),
-    type: Type.Union([...WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)), Type.Literal('webhook.test')]),
+    type: Type.Union([...WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)), Type.Literal(TEST_EVENT_TYPE)]),
     created_at: Type.String({ format: 'date-time', description: 'When the change was committed' }),
     data: Type.Object(
       {},

@@ -1,14 +1,11 @@
-// Webhook event types and the JSON body of a delivery: the event (id, type, time, its own data) with the
-// tracking request and the shipment summary an ERP needs. Built at the first attempt of a delivery and kept,
-// so every retry sends the same bytes.
+// The JSON body of a webhook delivery: the event (id, type, time, its own data) with the tracking request and the
+// shipment summary an ERP needs (the event types are the domain's, domain/webhooks.ts). Built at the first attempt
+// of a delivery and kept, so every retry sends the same bytes.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { DEFAULT_THRESHOLDS, healthExpression, loadThresholds, type HealthThresholds } from '../health';
 import { isoOrNull as iso } from '../../lib/dates';
-import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
-
-// The event types are the domain's (one list for the API and the integrations page).
-export { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES };
+import { TEST_EVENT_TYPE } from '@portal/shared-api/domain';
 
 const loc = (locode: string | null, name: string | null) => (locode || name ? { locode, name } : null);
 

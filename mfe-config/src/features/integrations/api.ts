@@ -11,11 +11,8 @@ export type WebhookEndpoint = ApiAnswer<'/api/webhooks/'>[number] &
   Partial<Pick<ApiAnswer<'/api/webhooks/{id}/'>, 'secret'>>;
 type EndpointCreate = ApiBody<'/api/webhooks/'>;
 type EndpointUpdate = ApiBody<'/api/webhooks/{id}/', 'patch'>;
-export type WebhookEventType = EndpointCreate['events'][number];
 
 export type WebhookDelivery = ApiListRow<'/api/webhooks/{id}/deliveries/'>;
-
-export { WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
 
 export const integrationsApi = {
   keys: () => api.get<ApiKey[]>('api-keys'),

@@ -32,6 +32,7 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
   // containers in port under a clicked vessel's icon, listed after those on board (one details call for both)
   const hereIds = (selection.alsoHere ?? []).slice(0, INFO_SHOWN).map((i) => data.ids[i]);
   const hereTotal = selection.alsoHereTotal ?? hereIds.length;
+  const here = new Set(hereIds);
   const key = [...ids, ...hereIds].join(',');
 
   useEffect(() => {
@@ -129,7 +130,7 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
         </p>
       )}
       {details && (
-        <ul className="map-where-info__list">{details.filter((d) => !hereIds.includes(d.id)).map(item)}</ul>
+        <ul className="map-where-info__list">{details.filter((d) => !here.has(d.id)).map(item)}</ul>
       )}
       {selection.total > ids.length && details && (
         <p className="map-where-info__more">{t('info.more', { count: selection.total - ids.length })}</p>
@@ -139,7 +140,7 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
           <h3 className="map-where-info__also" data-testid="map-info-also-here">
             {t('info.alsoHere', { count: hereTotal })}
           </h3>
-          <ul className="map-where-info__list">{details.filter((d) => hereIds.includes(d.id)).map(item)}</ul>
+          <ul className="map-where-info__list">{details.filter((d) => here.has(d.id)).map(item)}</ul>
           {hereTotal > hereIds.length && (
             <p className="map-where-info__more">{t('info.more', { count: hereTotal - hereIds.length })}</p>
           )}
