@@ -1,11 +1,20 @@
 // /api/api-keys/: the company's API keys (issue 20). Managers with write permission only (others 403):
-// list, create (the key is in the answer of the create call and nowhere else) and revoke (at once). The rules
-// and SQL are services/api-keys/keys.ts.
+// list, create (the key is in the answer of the create call and nowhere else), change the rate limit or the
+// expiry, take a key over (it then acts for the caller) and revoke (at once). The rules and SQL are
+// services/api-keys/keys.ts.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { requireAuth, requireManager } from '../../plugins/auth';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../services/api-keys/keys';
+import {
+  changeApiKey,
+  createApiKey,
+  listApiKeys,
+  MAX_EXPIRY_YEARS,
+  revokeApiKey,
+  takeOverApiKey,
+} from '../../services/api-keys/keys';
+import { EXPIRY_WARNING_DAYS } from '../../services/api-keys/expiry-notices';
 import { parseId } from '../../lib/query-params';
 
 const nullableDate = () => Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
@@ -19,6 +28,20 @@ export const ApiKeySchema = Type.Object(
     rate_limit_per_minute: Type.Integer(),
     created_at: Type.String({ format: 'date-time' }),
     created_by: Type.Union([Type.String(), Type.Null()], { description: 'Username of the creator' }),
+    owner: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Username of the manager the key acts for (its creator, or the manager who took it over). The key ' +
+        'stops working while its owner is not an active manager with write permission.',
+    }),
+    owner_id: Type.Integer(),
+    owner_since: Type.String({ format: 'date-time' }),
+    expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the key stops working (null: never)',
+    }),
+    status: Type.Union(
+      [Type.Literal('active'), Type.Literal('expired'), Type.Literal('suspended'), Type.Literal('revoked')],
+      { description: 'suspended: its owner is no longer an active manager; a manager can take it over' },
+    ),
     last_used_at: nullableDate(),
     revoked_at: nullableDate(),
   },
@@ -33,12 +56,25 @@ const CreatedApiKeySchema = Type.Intersect(
   { title: 'CreatedApiKey' },
 );
 
+const RateLimit = Type.Integer({ minimum: 10, maximum: 6000, description: 'Calls a minute (default 600)' });
+const Expiry = Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
+  description:
+    `ISO 8601 date-time (or a date: its start in UTC), in the future and at most ${MAX_EXPIRY_YEARS} years ` +
+    `ahead; null: never. The owner is e-mailed ${EXPIRY_WARNING_DAYS} days before.`,
+});
+
 const CreateBody = Type.Object(
   {
     name: Type.String({ maxLength: 100 }),
     scope: Type.Union([Type.Literal('read'), Type.Literal('read_write')]),
-    rate_limit_per_minute: Type.Optional(Type.Integer({ minimum: 10, maximum: 6000 })),
+    rate_limit_per_minute: Type.Optional(RateLimit),
+    expires_at: Type.Optional(Expiry),
   },
+  { additionalProperties: false },
+);
+
+const PatchBody = Type.Object(
+  { rate_limit_per_minute: Type.Optional(RateLimit), expires_at: Type.Optional(Expiry) },
   { additionalProperties: false },
 );
 
@@ -82,6 +118,46 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user, profile } = requireManager(request);
       return reply.code(201).send(await createApiKey(app.db, profile.company_id, user.id, request.body));
+    },
+  );
+
+  app.patch(
+    '/api-keys/:id/',
+    {
+      schema: {
+        tags: ['integration'],
+        summary: "Change an API key's rate limit or expiry",
+        description: 'A revoked key cannot be changed (400). A new expiry is warned about again.',
+        security: [{ token: [] }],
+        params: IdParams,
+        body: PatchBody,
+        response: { 200: ApiKeySchema, ...errors[400](), ...errors[401], ...errors[403], ...errors[404] },
+      },
+    },
+    async (request) => {
+      const { profile } = requireManager(request);
+      return changeApiKey(app.db, profile.company_id, parseId(request.params.id), request.body);
+    },
+  );
+
+  app.post(
+    '/api-keys/:id/take_over/',
+    {
+      schema: {
+        tags: ['integration'],
+        summary: 'Take an API key over: it acts for the caller from now on',
+        description:
+          'A key stops working (401) when its owner is deactivated or is no longer a manager with write ' +
+          'permission; a manager who takes it over becomes its owner and it works again (with their ' +
+          'thresholds). A revoked key cannot be taken over (400).',
+        security: [{ token: [] }],
+        params: IdParams,
+        response: { 200: ApiKeySchema, ...errors[400](), ...errors[401], ...errors[403], ...errors[404] },
+      },
+    },
+    async (request) => {
+      const { user, profile } = requireManager(request);
+      return takeOverApiKey(app.db, profile.company_id, user.id, parseId(request.params.id));
     },
   );
 

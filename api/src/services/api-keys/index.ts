@@ -1,6 +1,9 @@
 // Company API keys (issue 20): `Authorization: Token ctp_…` on the same API the portal uses. A key acts for
 // its company: as a standard user (scope read_write) or a limited one (scope read), never as a manager, with
-// the health thresholds of the manager who created it. Keys are looked up on every request (no cache), so a
+// the health thresholds of its owner (the manager who created it, or the manager who took it over). A key
+// works only while it has not expired and its owner may still create keys (an active manager with write
+// permission in the key's company): a deactivated or demoted owner would otherwise leave a credential nobody
+// answers for. Keys are looked up on every request (no cache), so a
 // revoked key stops working at once in every process. Each key has its own rate limit (requests per minute,
 // counted per API process) and only reaches the integration calls listed in API_KEY_ROUTES.
 import { createHash, randomBytes } from 'node:crypto';
@@ -13,8 +16,11 @@ import type { AuthContext } from '../../types';
 
 /** Every key starts with this, so the auth hook tells keys from login tokens (40 hex characters). */
 const API_KEY_PREFIX = 'ctp_';
-const API_KEY_MESSAGES = {
+export const API_KEY_MESSAGES = {
   invalid: 'Invalid API key.',
+  expired: 'This API key has expired.',
+  ownerGone:
+    'This API key is suspended: its owner is no longer an active manager. A manager can take it over on the integrations page.',
   notForThisCall: 'An API key cannot be used for this call.',
   throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
 } as const;
@@ -111,31 +117,41 @@ export async function apiKeyCaller(
       key_company_id: number;
       key_scope: ApiKeyScope;
       key_limit: number;
+      expired: boolean;
+      owner_ok: boolean;
     }
   >`
     WITH k AS (
-      SELECT id, company_id, created_by, scope, rate_limit_per_minute, last_used_at
-      FROM api_keys
-      WHERE key_hash = ${hashApiKey(key)} AND revoked_at IS NULL
+      SELECT k.id, k.company_id, k.owner_id, k.scope, k.rate_limit_per_minute, k.last_used_at,
+             (k.expires_at IS NOT NULL AND k.expires_at <= now()) AS expired,
+             coalesce(o.is_active AND op.is_manager AND op.role_id = ${ROLE_STANDARD}
+                      AND op.company_id = k.company_id, false) AS owner_ok
+      FROM api_keys k
+      LEFT JOIN users o ON o.id = k.owner_id
+      LEFT JOIN user_profiles op ON op.id = k.owner_id
+      WHERE k.key_hash = ${hashApiKey(key)} AND k.revoked_at IS NULL
     ), touch AS (
       UPDATE api_keys SET last_used_at = now()
-      WHERE id IN (SELECT id FROM k WHERE last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+      WHERE id IN (SELECT id FROM k WHERE NOT expired AND owner_ok
+                   AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute'))
     )
     SELECT u.*, row_to_json(p) AS profile, k.id AS key_id, k.company_id AS key_company_id,
-           k.scope AS key_scope, k.rate_limit_per_minute AS key_limit
+           k.scope AS key_scope, k.rate_limit_per_minute AS key_limit, k.expired, k.owner_ok
     FROM k
-    JOIN users u ON u.id = k.created_by
-    LEFT JOIN user_profiles p ON p.id = k.created_by`.execute(db);
+    JOIN users u ON u.id = k.owner_id
+    LEFT JOIN user_profiles p ON p.id = k.owner_id`.execute(db);
   const row = rows[0];
   if (!row || !row.profile) throw notAuthenticated(API_KEY_MESSAGES.invalid);
-  const { profile, key_id, key_company_id, key_scope, key_limit, ...user } = row;
+  if (row.expired) throw notAuthenticated(API_KEY_MESSAGES.expired);
+  if (!row.owner_ok) throw notAuthenticated(API_KEY_MESSAGES.ownerGone);
+  const { profile, key_id, key_company_id, key_scope, key_limit, expired: _e, owner_ok: _o, ...user } = row;
   const route = request.routeOptions.url ?? request.url;
   if (!apiKeyMayCall(request.method, route, key_scope)) {
     throw new ApiError(403, { detail: API_KEY_MESSAGES.notForThisCall });
   }
   const headers = throttle(key_id, key_limit);
   const auth: AuthContext = {
-    // The creator's thresholds; never a superuser or a manager through a key.
+    // The owner's thresholds; never a superuser or a manager through a key.
     user: { ...user, is_superuser: false },
     profile: {
       ...profile,
