@@ -98,6 +98,9 @@ export default defineConfig({
         CONTACT_SALES_EMAIL: SALES_ADDRESS,
         // the specs send several requests from the same address
         CONTACT_RATE_LIMIT_MAX: '50',
+        // integrations.spec.ts delivers webhooks to its receiver on 127.0.0.1: the development opt-in (the
+        // guard itself is tested with it off in api/test/integration/webhook-guard.test.ts)
+        WEBHOOK_ALLOW_PRIVATE_URLS: '1',
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -1,7 +1,8 @@
 // Webhooks (issue 20) against a real HTTP receiver: endpoints (validation, SSRF, permissions, tenancy), the
 // events the triggers capture, signatures, order per tracking request, failures (500s and timeouts) then
-// recovery with nothing lost, test event, manual redelivery, the delivery log, and disabling an endpoint
-// that fails for days with an e-mail to the managers (in-process SMTP).
+// recovery with nothing lost, test event, manual redelivery, the delivery log, disabling an endpoint
+// that fails for days with an e-mail to the managers (in-process SMTP), signing with two secrets during a
+// rotation's grace period, and the API key expiry warnings the same worker sends.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { iso6346CheckDigit } from '../../src/tracking/containers';
@@ -145,8 +146,10 @@ describe('endpoints', () => {
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ events: ['alert.raised'], description: 'ERP' });
+    // The secret was shown once, by the create call: a read never shows it again.
     const detail = await manager({ method: 'GET', url: `/api/webhooks/${created.id}/` });
-    expect(detail.json().secret).toBe(created.secret);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().secret).toBeUndefined();
     expect((await manager({ method: 'DELETE', url: `/api/webhooks/${created.id}/` })).statusCode).toBe(204);
     expect((await manager({ method: 'GET', url: `/api/webhooks/${created.id}/` })).statusCode).toBe(404);
   });
@@ -591,6 +594,59 @@ describe('delivery guarantees', () => {
     await waitFor('the waiting event', () => receiver.accepted(path).some((r) => r.json.id === event_id));
     receiver.behave = previous;
     await manager({ method: 'DELETE', url: `/api/webhooks/${ep.id}/` });
+  });
+});
+
+describe('secret rotation', () => {
+  it('signs with both secrets during the grace period, then with the new one only', async () => {
+    const ep = await register(manager, '/rotate', ['alert.raised']);
+    const rotated = await manager({
+      method: 'POST',
+      url: `/api/webhooks/${ep.id}/rotate_secret/`,
+      payload: {},
+    });
+    expect(rotated.statusCode).toBe(200);
+    const fresh: string = rotated.json().secret;
+    const first = (await manager({ method: 'POST', url: `/api/webhooks/${ep.id}/test/` })).json();
+    const during = await waitFor('the test event in the grace period', () =>
+      receiver.accepted('/rotate').find((r) => r.json.id === first.event_id),
+    );
+    expect(String(during.headers['webhook-signature'])).toMatch(/^v1=[0-9a-f]{64}, v1=[0-9a-f]{64}$/);
+    expect(verified(during, fresh)).toBe(true);
+    expect(verified(during, ep.secret)).toBe(true);
+    // The grace period over: the previous secret no longer signs.
+    await ctx.handle.db
+      .updateTable('webhook_endpoints')
+      .set({ previous_secret_expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', ep.id)
+      .execute();
+    const second = (await manager({ method: 'POST', url: `/api/webhooks/${ep.id}/test/` })).json();
+    const after = await waitFor('the test event after the grace period', () =>
+      receiver.accepted('/rotate').find((r) => r.json.id === second.event_id),
+    );
+    expect(String(after.headers['webhook-signature'])).toMatch(/^v1=[0-9a-f]{64}$/);
+    expect(verified(after, fresh)).toBe(true);
+    expect(verified(after, ep.secret)).toBe(false);
+    await manager({ method: 'DELETE', url: `/api/webhooks/${ep.id}/` });
+  });
+});
+
+describe('API key expiry warnings', () => {
+  it('are e-mailed to the owner by the worker running with the API (its sweep)', async () => {
+    resetApiKeyWindows();
+    const name = `Expiring ${Date.now()}`;
+    const res = await manager({
+      method: 'POST',
+      url: '/api/api-keys/',
+      payload: { name, scope: 'read', expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await waitFor('the expiry warning', () =>
+      inbox.mails.find((m) => m.subject?.includes(name)),
+    );
+    expect((mail.to as { text: string }).text).toContain(`${t.standard.username}@example.com`);
+    expect(mail.subject).toBe(`La clave de API «${name}» caduca pronto`);
+    await manager({ method: 'DELETE', url: `/api/api-keys/${res.json().id}/` });
   });
 });
 

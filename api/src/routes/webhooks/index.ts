@@ -20,6 +20,7 @@ import {
   findEndpoint,
   listEndpoints,
   redeliver,
+  rotateSecret,
 } from '../../services/webhooks/endpoints';
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
 import { emitTestEvent } from '../../services/webhooks/payload';
@@ -28,6 +29,7 @@ import {
   startWebhookWorker,
   webhookAllowPrivate,
   webhookSettingsFromEnv,
+  WEBHOOK_GUARD_OFF_NOTICE,
   type WebhookWorker,
   type WebhookWorkerOptions,
 } from '../../services/webhooks/worker';
@@ -40,6 +42,8 @@ import {
   EndpointPatchBody,
   EndpointSchema,
   EndpointWithSecretSchema,
+  RotateSecretAnswer,
+  RotateSecretBody,
   TestEventAnswer,
 } from './schema';
 
@@ -58,6 +62,7 @@ export { MAX_ENDPOINTS, WEBHOOK_MESSAGES } from '../../services/webhooks/endpoin
 export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = async (app, opts) => {
   const db = app.db;
   const allowPrivate = opts.allowPrivateUrls ?? webhookAllowPrivate();
+  if (allowPrivate) app.log.warn(WEBHOOK_GUARD_OFF_NOTICE);
   const runWorker =
     opts.worker ??
     (process.env.WEBHOOK_WORKER !== '0' &&
@@ -109,9 +114,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
         tags: tag,
         summary: 'Register a webhook endpoint',
         description:
-          'The URL must be https:// and reach a public address (private and loopback addresses are refused ' +
-          'unless the server runs in development configuration). Without `secret` one is generated. The answer ' +
-          'holds the secret used to sign each delivery (see the Webhook-Signature header in the integration guide).',
+          'The URL must be https:// and reach a public address (private, loopback and link-local addresses are ' +
+          'refused in every spelling, unless the server was started with the development opt-in ' +
+          'WEBHOOK_ALLOW_PRIVATE_URLS=1). Without `secret` one is generated. The answer holds the secret used to ' +
+          'sign each delivery, once: no other call shows it (see the Webhook-Signature header in the guide).',
         security,
         body: EndpointCreateBody,
         response: { 201: EndpointWithSecretSchema, ...errors[400](), ...errors[401], ...errors[403] },
@@ -130,16 +136,47 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = as
     {
       schema: {
         tags: tag,
-        summary: 'One webhook endpoint, with its secret',
+        summary: 'One webhook endpoint (never its secret: it is shown once, at creation and at rotation)',
         security,
         params: Type.Object({ id: Type.String() }),
-        response: { 200: EndpointWithSecretSchema, ...errors[401], ...errors[403], ...errors[404] },
+        response: { 200: EndpointSchema, ...errors[401], ...errors[403], ...errors[404] },
       },
     },
     async (request) => {
       const { profile } = requireManager(request);
+      return endpointOut(await ownEndpoint(profile.company_id, request.params.id));
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/rotate_secret/',
+    {
+      schema: {
+        tags: tag,
+        summary: 'Rotate the signing secret (the new one is in the answer, once)',
+        description:
+          'The new secret (generated unless given) signs from now on; the previous one keeps signing for ' +
+          '`grace_hours` (default 24), so each delivery carries two signatures ' +
+          '(`Webhook-Signature: v1=<new>, v1=<previous>`) until the receiver has switched. `grace_hours: 0` ' +
+          'stops the previous secret at once (a leaked secret).',
+        security,
+        params: Type.Object({ id: Type.String() }),
+        body: RotateSecretBody,
+        response: {
+          200: RotateSecretAnswer,
+          ...errors[400](),
+          ...errors[401],
+          ...errors[403],
+          ...errors[404],
+        },
+      },
+    },
+    async (request) => {
+      const { profile } = requireManager(request);
+      const current = await ownEndpoint(profile.company_id, request.params.id);
+      const secret = await rotateSecret(db, current, request.body ?? {});
       const row = await ownEndpoint(profile.company_id, request.params.id);
-      return { ...endpointOut(row), secret: row.secret };
+      return { secret, previous_secret_expires_at: endpointOut(row).previous_secret_expires_at };
     },
   );
 

@@ -25,6 +25,12 @@ export const EndpointSchema = Type.Object(
     created_at: dateTime(),
     modified_at: dateTime(),
     created_by: Type.Union([Type.String(), Type.Null()]),
+    secret_rotated_at: Type.Union([dateTime(), Type.Null()], {
+      description: 'The last rotation of its secret',
+    }),
+    previous_secret_expires_at: Type.Union([dateTime(), Type.Null()], {
+      description: 'While set, the previous secret signs too (a second signature in Webhook-Signature)',
+    }),
   },
   { $id: 'WebhookEndpoint', title: 'WebhookEndpoint' },
 );
@@ -33,7 +39,10 @@ export const EndpointWithSecretSchema = Type.Intersect(
   [
     Type.Omit(EndpointSchema, []),
     Type.Object({
-      secret: Type.String({ description: 'The HMAC-SHA256 key of the Webhook-Signature header' }),
+      secret: Type.String({
+        description:
+          'The HMAC-SHA256 key of the Webhook-Signature header. Shown once: no call answers it again.',
+      }),
     }),
   ],
   { title: 'WebhookEndpointWithSecret' },
@@ -65,6 +74,28 @@ export const EndpointPatchBody = Type.Object(
     enabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
+);
+
+export const RotateSecretBody = Type.Object(
+  {
+    secret: Type.Optional(Secret),
+    grace_hours: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 168,
+        description: 'How long the previous secret keeps signing (default 24; 0: it stops at once)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const RotateSecretAnswer = Type.Object(
+  {
+    secret: Type.String({ description: 'The new secret. Shown once: no call answers it again.' }),
+    previous_secret_expires_at: Type.Union([dateTime(), Type.Null()]),
+  },
+  { title: 'WebhookSecretRotation' },
 );
 
 export const TestEventAnswer = Type.Object({ event_id: Type.String(), delivery_id: Type.String() });

@@ -6,7 +6,8 @@ import type { Database } from '../../db/types';
 import { ErrorCollector, notFound } from '../../lib/errors';
 import type { HealthThresholds } from '../health';
 import { summaryOut, summaryQuery } from './payload';
-import { newWebhookSecret } from './signing';
+import { newWebhookSecret, SECRET_GRACE_HOURS } from './signing';
+import { publicDeliveryError } from './sender';
 import { checkWebhookUrl } from './url-safety';
 import { isoOrNull as iso } from '../../lib/dates';
 
@@ -35,15 +36,21 @@ function endpointSelect(db: Kysely<Database>, companyId: number) {
       'w.created_at',
       'w.modified_at',
       'w.secret',
+      'w.secret_rotated_at',
+      sql<Date | null>`CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_expires_at END`.as(
+        'previous_secret_expires_at',
+      ),
       'u.username as created_by',
     ])
     .where('w.company_id', '=', companyId);
 }
 export type EndpointRow = Awaited<ReturnType<ReturnType<typeof endpointSelect>['executeTakeFirstOrThrow']>>;
 
-/** An endpoint as the API answers it (without its secret). */
+/** An endpoint as the API answers it: never its secret (shown once, by the create and rotate calls). */
 export const endpointOut = ({ secret: _secret, ...r }: EndpointRow) => ({
   ...r,
+  secret_rotated_at: iso(r.secret_rotated_at),
+  previous_secret_expires_at: iso(r.previous_secret_expires_at),
   disabled_at: iso(r.disabled_at),
   failing_since: iso(r.failing_since),
   created_at: iso(r.created_at)!,
@@ -145,7 +152,9 @@ export async function changeEndpoint(
         ...(body.url !== undefined ? { url: body.url.trim() } : {}),
         ...(body.description !== undefined ? { description: body.description.trim() } : {}),
         ...(body.events !== undefined ? { events: [...new Set(body.events)] } : {}),
-        ...(body.secret !== undefined ? { secret: body.secret } : {}),
+        ...(body.secret !== undefined && body.secret !== current.secret
+          ? rotation(current.secret, body.secret, SECRET_GRACE_HOURS)
+          : {}),
         ...(body.enabled === true
           ? {
               enabled: true,
@@ -173,6 +182,38 @@ export async function changeEndpoint(
     }
   });
   return enabling;
+}
+
+/** The columns of a rotation: the new secret signs from now on, the old one too for `graceHours`. */
+function rotation(oldSecret: string, newSecret: string, graceHours: number) {
+  return {
+    secret: newSecret,
+    previous_secret: graceHours > 0 ? oldSecret : null,
+    previous_secret_expires_at:
+      graceHours > 0 ? sql<Date>`now() + make_interval(hours => ${graceHours})` : null,
+    secret_rotated_at: sql<Date>`now()`,
+  };
+}
+
+/**
+ * Gives an endpoint a new secret (generated unless given) and returns it: the one time it is shown. The previous
+ * secret keeps signing for `graceHours` (0: it stops at once, for a secret that leaked).
+ */
+export async function rotateSecret(
+  db: Kysely<Database>,
+  current: EndpointRow,
+  input: { secret?: string; grace_hours?: number },
+): Promise<string> {
+  const secret = input.secret ?? newWebhookSecret();
+  await db
+    .updateTable('webhook_endpoints')
+    .set({
+      ...rotation(current.secret, secret, input.grace_hours ?? SECRET_GRACE_HOURS),
+      modified_at: sql`now()`,
+    })
+    .where('id', '=', current.id)
+    .execute();
+  return secret;
 }
 
 /** Deletes an endpoint and its delivery log. */
@@ -207,6 +248,7 @@ type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliverySelect>['execute
 
 const deliveryOut = (r: DeliveryRow) => ({
   ...r,
+  last_error: publicDeliveryError(r.last_error),
   id: String(r.id),
   shipment_id: r.shipment_id === null ? null : String(r.shipment_id),
   last_attempt_at: iso(r.last_attempt_at),
@@ -254,7 +296,11 @@ export async function deliveryDetail(db: Kysely<Database>, endpointId: number, d
   return {
     ...deliveryOut(row),
     body: row.body,
-    attempt_log: attempts.map((a) => ({ ...a, attempted_at: iso(a.attempted_at)! })),
+    attempt_log: attempts.map((a) => ({
+      ...a,
+      error: publicDeliveryError(a.error),
+      attempted_at: iso(a.attempted_at)!,
+    })),
   };
 }
 

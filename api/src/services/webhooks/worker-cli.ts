@@ -6,7 +6,12 @@
 import { createDb } from '../../db/connection';
 import { databaseSettings } from '../../db/database-url';
 import { mailerFromEnv } from '../../mail';
-import { startWebhookWorker, webhookSettingsFromEnv, type WebhookWorkerOptions } from './worker';
+import {
+  startWebhookWorker,
+  webhookSettingsFromEnv,
+  WEBHOOK_GUARD_OFF_NOTICE,
+  type WebhookWorkerOptions,
+} from './worker';
 import { stopOnSignals } from '../../lib/shutdown';
 
 async function main(): Promise<void> {
@@ -17,8 +22,10 @@ async function main(): Promise<void> {
   const extra: Partial<WebhookWorkerOptions> = process.env.WEBHOOK_WORKER_SETTINGS
     ? (JSON.parse(process.env.WEBHOOK_WORKER_SETTINGS) as Partial<WebhookWorkerOptions>)
     : {};
+  const fromEnv = webhookSettingsFromEnv();
+  if (fromEnv.allowPrivate) console.error(WEBHOOK_GUARD_OFF_NOTICE);
   const worker = await startWebhookWorker(handle.db, {
-    ...webhookSettingsFromEnv(),
+    ...fromEnv,
     mailer: mailerFromEnv(),
     publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, ''),
     log: (m) => console.error(m),

@@ -16,6 +16,7 @@
 //   ±20 % jitter) and stops the chain until then, so later events of the same tracking request never overtake it. A
 //   delivery is given up ('failed') once its event is older than retryWindowSeconds (72 h by default); the
 //   chain then goes on.
+// - The sweep also sends the API key expiry warnings (services/api-keys/expiry-notices.ts).
 // - An endpoint whose attempts have all failed for disableAfterSeconds (72 h) is disabled; the managers of
 //   the company get an e-mail (kept in disabled_notified_at, retried by the sweep until sent). Its pending
 //   deliveries stay: enabling it again sends them.
@@ -31,6 +32,7 @@ import { buildBodies, type EventRow } from './payload';
 import { postWebhook, type SendResult } from './sender';
 import { signedHeaders } from './signing';
 import { notifyDisabledEndpoints } from './notify';
+import { notifyExpiringKeys } from '../api-keys/expiry-notices';
 import { cleanupWebhookLog, WEBHOOK_CLEANUP_DEFAULTS, webhookRetentionDaysFromEnv } from './cleanup';
 
 const WEBHOOK_QUEUE = 'webhook-deliver';
@@ -82,16 +84,19 @@ export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pa
 }
 
 /**
- * Development configuration allows webhooks to private and loopback addresses: WEBHOOK_ALLOW_PRIVATE_URLS=1,
- * or NODE_ENV other than 'production' when the variable is not set. Production (NODE_ENV=production or
- * WEBHOOK_ALLOW_PRIVATE_URLS=0) refuses them.
+ * The address guard is on everywhere (development, tests, the demo, production): only the explicit
+ * development opt-in WEBHOOK_ALLOW_PRIVATE_URLS=1 (or true) lets webhooks reach private and loopback
+ * addresses over plain http, e.g. a receiver on the developer's own machine. Whoever starts a worker or the
+ * API with it logs WEBHOOK_GUARD_OFF_NOTICE.
  */
 export function webhookAllowPrivate(env: NodeJS.ProcessEnv = process.env): boolean {
-  const v = env.WEBHOOK_ALLOW_PRIVATE_URLS;
-  if (v === '1' || v === 'true') return true;
-  if (v === '0' || v === 'false') return false;
-  return env.NODE_ENV !== 'production';
+  const v = env.WEBHOOK_ALLOW_PRIVATE_URLS?.trim().toLowerCase();
+  return v === '1' || v === 'true';
 }
+
+export const WEBHOOK_GUARD_OFF_NOTICE =
+  'WEBHOOK_ALLOW_PRIVATE_URLS is on: webhooks may reach private and loopback addresses over http. ' +
+  'Development only; never in production.';
 
 const DEFAULT_WEBHOOK_OPTIONS: Omit<WebhookWorkerOptions, 'mailer' | 'log'> = {
   allowPrivate: false,
@@ -123,6 +128,8 @@ interface Claimed extends EventRow {
   delivery_created_at: Date;
   url: string;
   secret: string;
+  /** The secret before a rotation, while its grace period lasts (it signs too). */
+  previous_secret: string | null;
   created_by: number | null;
 }
 
@@ -213,6 +220,7 @@ export async function startWebhookWorker(
     await enqueue(rows.map((r) => ({ endpointId: r.endpoint_id, chain: r.chain })));
     if (rows.length) wake();
     await notifyDisabledEndpoints(db, o.mailer, o.publicUrl, o.log);
+    await notifyExpiringKeys(db, o.mailer, o.publicUrl, o.log);
   };
 
   /**
@@ -242,7 +250,8 @@ export async function startWebhookWorker(
       )
       SELECT c.id AS delivery_id, c.body, c.attempts, c.created_at AS delivery_created_at, c.seq,
              ev.id, ev.type, ev.company_id, ev.tracking_request_id, ev.shipment_id, ev.data, ev.occurred_at,
-             e.url, e.secret, e.created_by
+             e.url, e.secret, e.created_by,
+             CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret
       FROM claimed c
       JOIN webhook_events ev ON ev.id = c.event_id
       JOIN webhook_endpoints e ON e.id = ${job.endpointId}
@@ -341,7 +350,8 @@ export async function startWebhookWorker(
       for (; i < batch.length && !stopping; i += 1) {
         const c = batch[i];
         const body = c.body ?? built.get(c.id)!;
-        const headers = signedHeaders(c.secret, c.id, c.type, body);
+        const secrets = c.previous_secret ? [c.secret, c.previous_secret] : [c.secret];
+        const headers = signedHeaders(secrets, c.id, c.type, body);
         const result = await postWebhook(c.url, headers, body, {
           timeoutMs: o.timeoutMs,
           allowPrivate: o.allowPrivate,
