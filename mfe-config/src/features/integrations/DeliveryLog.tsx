@@ -1,5 +1,5 @@
 // The delivery log of one webhook endpoint: newest first, 30 a page, refreshed every 5 s while open; each
-// delivered or failed event can be sent again.
+// delivered or failed event can be sent again. A failed attempt shows its status code or a generic reason.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Pager } from '@portal/shared-ui';
@@ -8,7 +8,7 @@ import { keepPreviousData, queryKeys, useQuery } from '@portal/shared-api/querie
 import { NS } from '../../i18n';
 import { notifyFailure, useFailureNotice } from '../../lib/notices';
 import { integrationsApi, type WebhookDelivery } from './api';
-import { formatDate, textOf } from './format';
+import { formatWhen, textOf } from './format';
 import { IntTable } from './IntTable';
 
 const BADGE = { succeeded: 'int-badge--ok', failed: 'int-badge--bad', pending: 'int-badge--wait' } as const;
@@ -61,7 +61,7 @@ export function DeliveryLog({ endpointId, reloadKey }: { endpointId: number; rel
         {(items) =>
           items.map((d) => (
             <tr key={d.id} data-testid="int-delivery" data-event-id={d.event_id} data-status={d.status}>
-              <td>{formatDate(d.last_attempt_at ?? d.created_at)}</td>
+              <td className="int-when">{formatWhen(d.last_attempt_at ?? d.created_at)}</td>
               <td>
                 {textOf('integrations.hooks.eventNames', d.event_type)}
                 {d.manual && <span className="cfg-muted"> ({t('integrations.log.manual')})</span>}
@@ -71,14 +71,26 @@ export function DeliveryLog({ endpointId, reloadKey }: { endpointId: number; rel
                 <span className={`int-badge ${BADGE[d.status]}`}>{statuses[d.status] ?? d.status}</span>
               </td>
               <td>{d.attempts}</td>
-              <td>{d.last_status_code ?? (d.attempts > 0 ? t('integrations.log.noAnswer') : '')}</td>
+              <td>
+                {d.last_status_code ?? (d.attempts > 0 ? t('integrations.log.noAnswer') : '')}
+                {d.last_error && !/^HTTP \d{3}$/.test(d.last_error) && (
+                  <div className="cfg-muted" data-testid="int-delivery-reason">
+                    {textOf('integrations.log.reasons', d.last_error)}
+                  </div>
+                )}
+              </td>
               <td>
                 {d.last_latency_ms !== null ? t('integrations.log.latencyMs', { ms: d.last_latency_ms }) : ''}
               </td>
-              <td>{formatDate(d.next_attempt_at)}</td>
-              <td>
+              <td className="int-when">{formatWhen(d.next_attempt_at)}</td>
+              <td className="int-row-actions">
                 {d.status !== 'pending' && (
-                  <Button variant="link" size="sm" onClick={() => void redeliver(d)}>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    onClick={() => void redeliver(d)}
+                    data-testid={`int-delivery-redeliver-${d.id}`}
+                  >
                     {t('integrations.log.redeliver')}
                   </Button>
                 )}

@@ -1,5 +1,6 @@
-// Webhook endpoints of the company: register (URL, events, description), show the signing secret, enable or
-// disable, send a test event, open the delivery log, delete.
+// Webhook endpoints of the company: register (URL, events, description), the signing secret shown once (after
+// registering and after a rotation, which keeps the previous secret signing for 24 h), enable or disable,
+// send a test event, open the delivery log, delete.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Modal, TextInput, notifySuccess } from '@portal/shared-ui';
@@ -11,7 +12,7 @@ import { useSave } from '../../lib/useSave';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@portal/shared-api/domain';
 import { integrationsApi, type WebhookEndpoint } from './api';
 import { DeliveryLog } from './DeliveryLog';
-import { formatDate, localizeFieldErrors, textOf } from './format';
+import { formatWhen, localizeFieldErrors, textOf } from './format';
 import { useCompanyList } from './useCompanyList';
 
 function EndpointItem({
@@ -24,18 +25,39 @@ function EndpointItem({
   onDeleted: (id: number) => void;
 }) {
   const { t } = useTranslation(NS);
+  // Shown once: the answer of the create (or rotate) call is the only place the secret ever is.
   const [secret, setSecret] = useState<string | null>(endpoint.secret ?? null);
+  const [copied, setCopied] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const [removing, setRemoving] = useState(false);
+  const [rotating, setRotating] = useState(false);
   const id = endpoint.id;
 
-  const toggleSecret = async () => {
-    if (secret) return setSecret(null);
+  const rotate = async () => {
     try {
-      setSecret((await integrationsApi.endpoint(id)).secret ?? null);
+      const answer = await integrationsApi.rotateSecret(id);
+      setSecret(answer.secret);
+      setCopied(false);
+      setRotating(false);
+      onChanged({
+        ...endpoint,
+        secret: undefined,
+        secret_rotated_at: new Date().toISOString(),
+        previous_secret_expires_at: answer.previous_secret_expires_at,
+      });
+      notifySuccess(t('integrations.hooks.rotated'));
     } catch (error) {
       notifyFailure(error);
+    }
+  };
+  const copy = async () => {
+    if (!secret) return;
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
     }
   };
   const setEnabled = async (enabled: boolean) => {
@@ -81,7 +103,7 @@ function EndpointItem({
       {endpoint.description && <p className="cfg-muted">{endpoint.description}</p>}
       {endpoint.failing_since && endpoint.enabled && (
         <p className="cfg-error">
-          {t('integrations.hooks.failingSince', { date: formatDate(endpoint.failing_since) })}
+          {t('integrations.hooks.failingSince', { date: formatWhen(endpoint.failing_since) })}
         </p>
       )}
       <ul className="int-chips" aria-label={t('integrations.hooks.events')}>
@@ -91,23 +113,39 @@ function EndpointItem({
           </li>
         ))}
       </ul>
+      {endpoint.previous_secret_expires_at && (
+        <p className="cfg-muted" data-testid={`int-hook-${id}-grace`}>
+          {t('integrations.hooks.graceUntil', { date: formatWhen(endpoint.previous_secret_expires_at) })}
+        </p>
+      )}
       {secret && (
-        <div className="int-secret">
+        <div className="int-secret" role="status">
           <strong>{t('integrations.hooks.secretTitle')}</strong>
           <span className="cfg-muted">{t('integrations.hooks.secretText')}</span>
           <code className="int-mono" data-testid={`int-hook-${id}-secret`}>
             {secret}
           </code>
+          <Button variant="secondary" size="sm" onClick={() => void copy()}>
+            {copied ? t('integrations.hooks.copied') : t('integrations.hooks.copy')}
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() => setSecret(null)}
+            data-testid={`int-hook-${id}-secret-done`}
+          >
+            {t('integrations.hooks.secretDone')}
+          </Button>
         </div>
       )}
       <div className="int-actions">
         <Button
           variant="secondary"
           size="sm"
-          onClick={() => void toggleSecret()}
-          data-testid={`int-hook-${id}-secret-toggle`}
+          onClick={() => setRotating(true)}
+          data-testid={`int-hook-${id}-rotate`}
         >
-          {secret ? t('integrations.hooks.hideSecret') : t('integrations.hooks.showSecret')}
+          {t('integrations.hooks.rotate')}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => void test()} data-testid={`int-hook-${id}-test`}>
           {t('integrations.hooks.test')}
@@ -129,6 +167,24 @@ function EndpointItem({
         </Button>
       </div>
       {showLog && <DeliveryLog endpointId={id} reloadKey={reloadKey} />}
+      <Modal
+        open={rotating}
+        title={t('integrations.hooks.rotateTitle')}
+        onClose={() => setRotating(false)}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRotating(false)}>
+              {t('integrations.hooks.cancel')}
+            </Button>
+            <Button onClick={() => void rotate()} data-testid={`int-hook-${id}-rotate-confirm`}>
+              {t('integrations.hooks.rotate')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('integrations.hooks.rotateText')}</p>
+      </Modal>
       <Modal
         open={removing}
         title={t('integrations.hooks.removeTitle')}
@@ -234,7 +290,7 @@ export function WebhooksCard() {
                 endpoint={e}
                 onChanged={(changed) =>
                   setEndpoints((list) =>
-                    list.map((x) => (x.id === changed.id ? { ...changed, secret: x.secret } : x)),
+                    list.map((x) => (x.id === changed.id ? { ...changed, secret: undefined } : x)),
                   )
                 }
                 onDeleted={(id) => setEndpoints((list) => list.filter((x) => x.id !== id))}

@@ -6,9 +6,11 @@ import { api, type ApiAnswer, type ApiBody, type ApiListRow } from '@portal/shar
 export type ApiKey = ApiAnswer<'/api/api-keys/'>[number];
 export type ApiKeyScope = ApiKey['scope'];
 
-/** A webhook endpoint as GET webhooks lists it; the secret only where a call answered it (create, GET one). */
+export type ApiKeyStatus = ApiKey['status'];
+
+/** A webhook endpoint as GET webhooks lists it; the secret only right after the call that answered it (create). */
 export type WebhookEndpoint = ApiAnswer<'/api/webhooks/'>[number] &
-  Partial<Pick<ApiAnswer<'/api/webhooks/{id}/'>, 'secret'>>;
+  Partial<Pick<ApiAnswer<'/api/webhooks/', 'post'>, 'secret'>>;
 type EndpointCreate = ApiBody<'/api/webhooks/'>;
 type EndpointUpdate = ApiBody<'/api/webhooks/{id}/', 'patch'>;
 
@@ -19,8 +21,13 @@ export const integrationsApi = {
   createKey: (body: ApiBody<'/api/api-keys/'>) =>
     api.post<ApiAnswer<'/api/api-keys/', 'post'>>('api-keys', body),
   revokeKey: (id: number) => api.delete<null>(`api-keys/${id}`),
+  updateKey: (id: number, body: ApiBody<'/api/api-keys/{id}/', 'patch'>) =>
+    api.patch<ApiAnswer<'/api/api-keys/{id}/', 'patch'>>(`api-keys/${id}`, body),
+  takeOverKey: (id: number) =>
+    api.post<ApiAnswer<'/api/api-keys/{id}/take_over/', 'post'>>(`api-keys/${id}/take_over`),
   endpoints: () => api.get<WebhookEndpoint[]>('webhooks'),
-  endpoint: (id: number) => api.get<ApiAnswer<'/api/webhooks/{id}/'>>(`webhooks/${id}`),
+  rotateSecret: (id: number) =>
+    api.post<ApiAnswer<'/api/webhooks/{id}/rotate_secret/', 'post'>>(`webhooks/${id}/rotate_secret`, {}),
   createEndpoint: (body: EndpointCreate) => api.post<ApiAnswer<'/api/webhooks/', 'post'>>('webhooks', body),
   updateEndpoint: (id: number, body: EndpointUpdate) =>
     api.patch<ApiAnswer<'/api/webhooks/{id}/', 'patch'>>(`webhooks/${id}`, body),

@@ -1,12 +1,17 @@
-// Small helpers of the integrations page: dates in the user's language and server messages translated.
+// Small helpers of the integrations page: timestamps as the portal shows them (YYYY-MM-DD HH:mm, local time,
+// spec section 9), the expiry date field, and server messages translated.
 import i18next from 'i18next';
+import { formatDate, formatTimestamp } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const locale = i18next.language === 'en' ? 'en-GB' : 'es-ES';
-  return new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' });
-}
+/** YYYY-MM-DD HH:mm in the browser's time zone; '' for nothing. */
+export const formatWhen = (value: string | null | undefined): string => formatTimestamp(value ?? '');
+
+/** The start of a chosen day (yyyy-MM-dd) in the browser's time zone, as ISO 8601: a key expires then. */
+export const localDayStart = (day: string): string => new Date(`${day}T00:00:00`).toISOString();
+
+/** The local day (yyyy-MM-dd) of a timestamp, as the date field shows it; '' for nothing. */
+export const dayOf = (value: string | null | undefined): string => formatDate(value ?? '');
 
 /** A label from a map of texts whose keys contain dots (event types, server messages): no key lookup. */
 export function textOf(path: string, key: string): string {

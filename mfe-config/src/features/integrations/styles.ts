@@ -7,11 +7,18 @@ const css = `
 .int-form { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 2fr) auto; gap: var(--pui-space-sm); align-items: end; }
 .int-form .pui-field { margin: 0; }
 .int-form--hook { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
+.int-form--key { grid-template-columns: minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1.3fr) auto; }
 .int-events { border: 1px solid var(--pui-color-border); border-radius: var(--pui-radius-md); padding: var(--pui-space-xs) var(--pui-space-sm); margin: 0; grid-column: 1 / -1; }
 .int-events legend { font-weight: var(--pui-font-weight-bold); font-size: var(--pui-font-size-sm); padding: 0 4px; }
 .int-events__list { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 2px var(--pui-space-md); }
 .int-table-wrap { overflow-x: auto; margin-top: var(--pui-space-sm); }
-.int-table { width: 100%; min-width: 760px; border-collapse: collapse; font-size: var(--pui-font-size-sm); }
+.int-table { width: 100%; min-width: 760px; border-collapse: separate; border-spacing: 0; font-size: var(--pui-font-size-sm); }
+/* The row's actions stay on screen while the table scrolls sideways (narrow windows). */
+.int-table td.int-row-actions, .int-table th:last-child { position: sticky; right: 0; background: var(--pui-color-surface, #fff);
+  box-shadow: -6px 0 6px -6px rgba(0, 0, 0, 0.25); }
+.int-row-actions__list { display: flex; flex-direction: column; align-items: stretch; gap: 4px; }
+.int-table td.int-row-actions { white-space: nowrap; }
+.int-table td.int-when { white-space: nowrap; }
 .int-table th, .int-table td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--pui-color-border); vertical-align: top; }
 .int-table th { color: var(--pui-color-text-muted); font-weight: var(--pui-font-weight-medium); white-space: nowrap; }
 .int-table tr.int-row--revoked td { color: var(--pui-color-text-muted); }
@@ -31,7 +38,7 @@ const css = `
 .int-chips { display: flex; flex-wrap: wrap; gap: 4px; margin: var(--pui-space-xs) 0 0; padding: 0; list-style: none; }
 .int-actions { display: flex; flex-wrap: wrap; gap: var(--pui-space-xs); margin-top: var(--pui-space-sm); }
 ${mobile} {
-  .int-form, .int-form--hook { grid-template-columns: minmax(0, 1fr); }
+  .int-form, .int-form--hook, .int-form--key { grid-template-columns: minmax(0, 1fr); }
   .int-events__list { grid-template-columns: minmax(0, 1fr); }
 }
 `;
