@@ -1,10 +1,12 @@
-// The Export List modal on the shipment list, as a forwarder uses it: prefilled from the list's filters, columns
-// picked, a template saved as new and deleted, the xlsx downloaded with exactly the list's rows and the chosen
-// columns in order; no column gives 'Select columns to display'; a limited user has no Export List.
+// The Export List modal on the shipment list, as a forwarder uses it: prefilled from the list's filters (the
+// carrier and the status shown, as every filter), columns picked, a template saved as new and deleted, the xlsx
+// downloaded with exactly the list's rows and the chosen columns in order; no column gives 'Select columns to
+// display'; dates typed as yyyy-MM-dd; a limited user has no Export List.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, Portal, VIEWER } from '../support/portal';
+import { API_PORT } from '../support/ports';
 import { apiToken, listShipments, signIn } from '../support/shipments';
 
 test.describe.configure({ timeout: 120_000 });
@@ -31,8 +33,9 @@ test('export with a health filter: the file has the list’s rows and the chosen
   const portal = new Portal(page);
   await portal.setLanguage('en');
   await openExport(page, '?health=ontrack');
-  await expect(page.getByTestId('export-modal').getByRole('combobox', { name: 'Health' })).toHaveValue(
-    'ontrack',
+  await expect(page.getByTestId('export-modal').getByRole('button', { name: 'On track' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
   );
 
   // No column: the spec's error.
@@ -68,6 +71,49 @@ test('export with a health filter: the file has the list’s rows and the chosen
   expect(containers.length).toBeGreaterThan(0);
 });
 
+test('export from a list filtered by carrier and status: the modal shows both and the file has the list’s rows', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, DEMO);
+  const portal = new Portal(page);
+  await portal.setLanguage('en');
+  const token = await apiToken(request, DEMO);
+  // A carrier that has ongoing shipments, but not all of them.
+  const answer = await request.get(`http://localhost:${API_PORT}/api/shipments/?status=ongoing`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  const ongoing = ((await answer.json()) as { results: { carrier: number }[] }).results;
+  const counts = new Map<number, number>();
+  for (const s of ongoing) counts.set(s.carrier, (counts.get(s.carrier) ?? 0) + 1);
+  const carrier = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  const query = `&carrier=${carrier}&status=ongoing`;
+
+  await openExport(page, `?carrier=${carrier}&status=ongoing`);
+  const modal = page.getByTestId('export-modal');
+  await expect(modal.getByRole('combobox', { name: 'Carrier' })).toHaveValue(String(carrier));
+  await expect(modal.getByRole('button', { name: 'On going' })).toHaveAttribute('aria-pressed', 'true');
+  // dates are typed as yyyy-MM-dd whatever the browser's language
+  await modal.getByText('Dates').click();
+  await expect(page.getByTestId('export-eta_after')).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+  await expect(page.getByTestId('export-eta_after')).toHaveAttribute('type', 'text');
+
+  await pick(page, 'container_number', 'Container');
+  const before = (await listShipments(request, token, query)).map((s) => s.container_number);
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('export-submit').click();
+  const download = await downloading;
+  const after = (await listShipments(request, token, query)).map((s) => s.container_number);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+  const containers: unknown[] = [];
+  workbook.worksheets[0].eachRow((row, n) => {
+    if (n > 1) containers.push((row.values as unknown[])[1]);
+  });
+  expect(containers.length).toBeGreaterThan(0);
+  expect([JSON.stringify(before), JSON.stringify(after)]).toContain(JSON.stringify(containers));
+});
+
 test('Save as New, then Delete; deleting an unsaved template only resets the form', async ({ page }) => {
   await signIn(page, DEMO);
   await openExport(page, '?health=delayed');
@@ -95,7 +141,7 @@ test('Save as New, then Delete; deleting an unsaved template only resets the for
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByTestId('export-delete').click();
-  await expect(page.getByText('Plantilla eliminada')).toBeVisible();
+  await expect(page.getByText('Eliminado correctamente')).toBeVisible();
   await expect(templates.locator('option', { hasText: name })).toHaveCount(0);
 
   // Unsaved: Delete resets the form, nothing asked.

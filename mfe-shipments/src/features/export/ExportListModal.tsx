@@ -1,25 +1,12 @@
-// The Export List modal (spec section 2): templates, name, description, schedule, the filters (prefilled from
-// the list), the columns grouped by section with search and select-all, Export and Reset, Save Template,
-// Save as New and Delete. Export with no column says 'Select columns to display' (4 s).
-import { useEffect, useMemo, useState } from 'react';
+// The Export List modal (spec section 2): templates, name, description, schedule, the filters (every filter the
+// list applied, shown and changeable: ExportFilters), the columns grouped by section with search and select-all
+// (ExportColumns), Export and Reset, Save Template, Save as New and Delete. Export with no column says 'Select
+// columns to display' (4 s). A server error about the name shows under it until the name changes.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorToNotificationBody } from '@portal/shared-api';
-import { HEALTH_VALUES } from '@portal/shared-api/domain';
-import { queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
-import {
-  Button,
-  Checkbox,
-  DateInput,
-  DURATIONS,
-  Modal,
-  notifyError,
-  notifySuccess,
-  NumberInput,
-  Select,
-  Spinner,
-  TextInput,
-} from '@portal/shared-ui';
-import { shipmentHealthText } from '@portal/shared-ui/lists';
+import { ApiError, errorToNotificationBody } from '@portal/shared-api';
+import { queryKeys, useCarriers, useProjects, useQuery, useQueryClient } from '@portal/shared-api/queries';
+import { Button, DURATIONS, Modal, notifyError, notifySuccess, Select, TextInput } from '@portal/shared-ui';
 import {
   exportApi,
   type ExportSectionInfo,
@@ -29,17 +16,15 @@ import {
 } from './export-api';
 import {
   checkForm,
-  DATE_FILTERS,
-  DAY_FILTERS,
   emptyForm,
   fileSize,
   formOfTemplate,
   templateBody,
-  TEXT_FILTERS,
-  toggleSection,
   withFilter,
   type ExportForm,
 } from './export-form';
+import { ExportColumns } from './ExportColumns';
+import { ExportFilters } from './ExportFilters';
 import { EXPORT_NS } from './i18n';
 
 export interface ExportListModalProps {
@@ -57,6 +42,8 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
   const { t, i18n } = useTranslation(EXPORT_NS);
   const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'es';
   const client = useQueryClient();
+  const carriers = useCarriers();
+  const projects = useProjects();
   // asked for when the modal opens: the columns once per session, the templates on every opening
   const fieldsQuery = useQuery({
     queryKey: queryKeys.shipments.exportFields,
@@ -82,40 +69,30 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
     client.setQueryData(queryKeys.shipments.exportTemplates, await exportApi.templates());
   const [form, setForm] = useState<ExportForm>(() => emptyForm(listFilters));
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [find, setFind] = useState('');
+  /** Messages of the server about the name (a name already taken), shown under it until it changes. */
+  const [nameErrors, setNameErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState<'export' | 'save' | null>(null);
   /** Bytes of the file received so far while it downloads (null before the first bytes). */
   const [received, setReceived] = useState<number | null>(null);
 
+  /** A new form: every earlier message goes with the old one. */
+  const resetTo = (next: ExportForm) => {
+    setForm(next);
+    setProblems({});
+    setNameErrors([]);
+  };
+
   useEffect(() => {
     if (!open) return;
-    setForm(emptyForm(listFilters));
-    setProblems({});
+    resetTo(emptyForm(listFilters));
     // Opening the modal takes the list's filters of that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const labelOf = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const s of sections ?? []) for (const f of s.fields) map.set(f.key, f.label[lang]);
-    return map;
-  }, [sections, lang]);
-
-  const needle = find.trim().toLowerCase();
-  const shown = (sections ?? [])
-    .map((s) => ({
-      ...s,
-      fields: s.fields.filter(
-        (f) => !needle || f.label[lang].toLowerCase().includes(needle) || f.key.includes(needle),
-      ),
-    }))
-    .filter((s) => s.fields.length > 0);
-
-  const chosen = new Set(form.columns);
-  const setFilter = (key: string, value: string | string[]) => setForm((f) => withFilter(f, key, value));
-  const text = (key: string) => {
-    const v = form.filters[key];
-    return typeof v === 'string' ? v : '';
+  const setFilter = (key: string, value: string | string[]) => {
+    setForm((f) => withFilter(f, key, value));
+    // a corrected field no longer shows the old complaint
+    setProblems(({ [key]: _fixed, ...rest }) => rest);
   };
 
   const validate = (purpose: 'export' | 'save'): boolean => {
@@ -151,9 +128,11 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
           ? await exportApi.update(form.templateId, body)
           : await exportApi.create(body);
       await reloadTemplates();
-      setForm(formOfTemplate(saved));
-      notifySuccess(t('saved'));
+      resetTo(formOfTemplate(saved));
+      notifySuccess(t('notifications.success', { ns: 'common' }));
     } catch (error) {
+      const aboutName = error instanceof ApiError ? error.fieldErrors('name') : [];
+      setNameErrors(aboutName);
       notifyError(t('errors.title'), errorToNotificationBody(error), DURATIONS.trackingRequest);
     } finally {
       setBusy(null);
@@ -163,15 +142,15 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
   const remove = async () => {
     // An unsaved template: deleting only resets the form (spec section 2).
     if (!form.templateId) {
-      setForm(emptyForm(listFilters));
+      resetTo(emptyForm(listFilters));
       return;
     }
     if (!window.confirm(t('confirmDelete', { name: form.name }))) return;
     try {
       await exportApi.remove(form.templateId);
       await reloadTemplates();
-      setForm(emptyForm(listFilters));
-      notifySuccess(t('deleted'));
+      resetTo(emptyForm(listFilters));
+      notifySuccess(t('notifications.deleted', { ns: 'common' }));
     } catch (error) {
       notifyError(t('errors.title'), errorToNotificationBody(error));
     }
@@ -179,8 +158,7 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
 
   const chooseTemplate = (value: string) => {
     const found = templates.find((x) => String(x.id) === value);
-    setForm(found ? formOfTemplate(found) : emptyForm(listFilters));
-    setProblems({});
+    resetTo(found ? formOfTemplate(found) : emptyForm(listFilters));
   };
 
   const footer = (
@@ -195,7 +173,7 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
       </Button>
       <Button
         variant="secondary"
-        onClick={() => setForm(emptyForm(listFilters))}
+        onClick={() => resetTo(emptyForm(listFilters))}
         disabled={busy !== null}
         data-testid="export-reset"
       >
@@ -249,8 +227,13 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
             label={t('name')}
             value={form.name}
             maxLength={150}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            error={problems.name ? t(problems.name) : undefined}
+            onChange={(e) => {
+              setForm({ ...form, name: e.target.value });
+              // the name changed: a complaint about the old one is stale
+              setNameErrors([]);
+              setProblems(({ name: _old, ...rest }) => rest);
+            }}
+            error={problems.name ? t(problems.name) : nameErrors.length ? nameErrors : undefined}
             data-testid="export-name"
           />
           <TextInput
@@ -268,108 +251,23 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
             name="schedule"
           />
         </div>
-        <fieldset className="shp-export-filters">
-          <legend>{t('filters')}</legend>
-          <p className="pui-subtitle">{t('filtersHint')}</p>
-          <div className="shp-export-filter-grid">
-            {TEXT_FILTERS.map((key) => (
-              <TextInput
-                key={key}
-                label={t(key)}
-                value={text(key)}
-                maxLength={200}
-                onChange={(e) => setFilter(key, e.target.value)}
-              />
-            ))}
-            <Select
-              label={t('health')}
-              value={Array.isArray(form.filters.health) ? form.filters.health[0] : ''}
-              onChange={(v) => setFilter('health', v ? [v] : [])}
-              placeholder={t('healthAny')}
-              options={HEALTH_VALUES.map((h) => ({ value: h, label: shipmentHealthText(t, h) }))}
-              name="health"
-            />
-            {DAY_FILTERS.map((key) => (
-              <NumberInput
-                key={key}
-                label={t(key)}
-                value={text(key)}
-                onValueChange={(v) => setFilter(key, v)}
-                error={problems[key] ? t(problems[key]) : undefined}
-                data-testid={`export-${key}`}
-              />
-            ))}
-            {DATE_FILTERS.map((key) => (
-              <DateInput
-                key={key}
-                label={t(key)}
-                value={text(key)}
-                onChange={(e) => setFilter(key, e.target.value)}
-                error={problems[key] ? t(problems[key]) : undefined}
-                data-testid={`export-${key}`}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="shp-export-columns" data-testid="export-columns">
-          <legend>{t('columns')}</legend>
-          <p className={problems.columns ? 'shp-export-error' : 'pui-subtitle'} aria-live="polite">
-            {problems.columns ? t(problems.columns) : t('columnsChosen', { count: form.columns.length })}
-          </p>
-          {form.columns.length > 0 && (
-            <ol className="shp-export-chosen" data-testid="export-chosen">
-              {form.columns.map((k) => (
-                <li key={k}>{labelOf.get(k) ?? k}</li>
-              ))}
-            </ol>
-          )}
-          <TextInput
-            label={t('searchColumns')}
-            value={find}
-            onChange={(e) => setFind(e.target.value)}
-            data-testid="export-find"
-          />
-          {sections === null ? (
-            <Spinner label={t('loading')} />
-          ) : (
-            shown.map((section) => {
-              const keys = section.fields.map((f) => f.key);
-              const all = keys.every((k) => chosen.has(k));
-              const some = keys.some((k) => chosen.has(k));
-              return (
-                <details
-                  key={section.key}
-                  className="shp-export-section"
-                  open={Boolean(needle)}
-                  data-testid={`export-section-${section.key}`}
-                >
-                  <summary>
-                    {section.label[lang]} ({keys.filter((k) => chosen.has(k)).length}/{keys.length})
-                  </summary>
-                  <Checkbox
-                    label={t('selectAll')}
-                    checked={all}
-                    indeterminate={some && !all}
-                    onChange={(on) => setForm({ ...form, columns: toggleSection(form.columns, keys, on) })}
-                  />
-                  <div className="shp-export-fields">
-                    {section.fields.map((f) => (
-                      <Checkbox
-                        key={f.key}
-                        label={f.label[lang]}
-                        checked={chosen.has(f.key)}
-                        onChange={(on) =>
-                          setForm({ ...form, columns: toggleSection(form.columns, [f.key], on) })
-                        }
-                        data-testid={`export-field-${f.key}`}
-                      />
-                    ))}
-                  </div>
-                </details>
-              );
-            })
-          )}
-        </fieldset>
+        <ExportFilters
+          filters={form.filters}
+          setFilter={setFilter}
+          problems={problems}
+          carriers={carriers}
+          projects={projects}
+        />
+        <ExportColumns
+          sections={sections}
+          columns={form.columns}
+          onChange={(columns) => {
+            setForm((f) => ({ ...f, columns }));
+            setProblems(({ columns: _none, ...rest }) => rest);
+          }}
+          lang={lang}
+          problem={problems.columns}
+        />
       </div>
     </Modal>
   );

@@ -30,6 +30,38 @@ describe('export form', () => {
     });
   });
 
+  it('takes every filter of the shipment list: carrier, project, the eight date fields, days, order', () => {
+    const list = {
+      carrier: '3',
+      project: ['4'],
+      atd_after: '2026-01-01',
+      ata_before: '2026-02-01',
+      pol_departure_rel_min: '-3',
+      pod_arrival_rel_max: '5',
+      dtd_max: '2',
+      dta: '4',
+      order_dta: 'true',
+      ordering: '-eta',
+      last_n_days: 7,
+      exclude_hidden: 'false',
+      page: 2,
+    };
+    expect(pickFilters(list)).toEqual({
+      carrier: ['3'],
+      project: ['4'],
+      atd_after: '2026-01-01',
+      ata_before: '2026-02-01',
+      pol_departure_rel_min: '-3',
+      pod_arrival_rel_max: '5',
+      dtd_max: '2',
+      dta: '4',
+      order_dta: 'true',
+      ordering: ['-eta'],
+      last_n_days: '7',
+      exclude_hidden: 'false',
+    });
+  });
+
   it('refuses an export with no column, a bad date and letters in a day range', () => {
     const form = withFilter(withFilter(emptyForm(), 'eta_before', '2026-02-30'), 'dta_min', 'abc');
     expect(checkForm(form, 'export')).toEqual({

@@ -1,28 +1,42 @@
-// The Export List form as plain data: its filters (the list's query keys, section 2/3 base set), the template
-// body it saves, and the checks made before asking the server (which checks again).
+// The Export List form as plain data: its filters (every filter of the shipment list and of the spec's Export
+// List, in the list's query vocabulary), the template body it saves, and the checks made before asking the
+// server (which checks again). The list's applied filters come over whole: an export holds the list's rows.
+import { SHIPMENT_DATE_FILTER_FIELDS } from '@portal/shared-api/domain';
 import { valueText } from '../../lib/format';
 import type { ExportTemplate, ExportTemplateBody, Schedule } from './export-api';
 
-/** The filters the modal edits, in the list's query vocabulary. */
+/** The eight date fields, each with a date range (_after / _before) and a relative day range (_rel_min / _rel_max). */
+export const DATE_FIELDS = SHIPMENT_DATE_FILTER_FIELDS;
+export type DateField = (typeof DATE_FIELDS)[number];
+
 export const TEXT_FILTERS = ['search', 'pol_loc', 'pod_loc'] as const;
-export const DAY_FILTERS = ['dta_min', 'dta_max', 'dtd_min', 'dtd_max'] as const;
-export const DATE_FILTERS = [
-  'eta_after',
-  'eta_before',
-  'etd_after',
-  'etd_before',
-  'last_update_after',
-  'last_update_before',
-  'created_at_after',
-  'created_at_before',
+/** Whole numbers of days (a minus sign allowed). */
+export const DAY_FILTERS = [
+  'dta',
+  'dtd_min',
+  'dtd_max',
+  'dta_min',
+  'dta_max',
+  ...DATE_FIELDS.flatMap((f) => [`${f}_rel_min`, `${f}_rel_max`] as const),
 ] as const;
-const LIST_FILTERS = ['health', 'status'] as const;
+/** yyyy-MM-dd. */
+export const DATE_FILTERS = DATE_FIELDS.flatMap((f) => [`${f}_after`, `${f}_before`] as const);
+/** Filters that may hold several values (repeated keys). */
+export const LIST_FILTERS = ['status', 'health', 'carrier', 'project', 'ordering'] as const;
+/** true / false. */
+export const FLAG_FILTERS = ['order_dta', 'exclude_hidden'] as const;
+/** Applied filters the modal shows but has no field for (from the dashboard or a template): shown, removable. */
+export const OTHER_FILTERS = ['ordering', 'exclude_hidden', 'last_n_days'] as const;
+
 const FORM_FILTER_KEYS: readonly string[] = [
   ...TEXT_FILTERS,
   ...DAY_FILTERS,
   ...DATE_FILTERS,
   ...LIST_FILTERS,
+  ...FLAG_FILTERS,
+  'last_n_days',
 ];
+const isListKey = (key: string) => (LIST_FILTERS as readonly string[]).includes(key);
 
 export interface ExportForm {
   templateId: number | null;
@@ -42,18 +56,14 @@ export const emptyForm = (filters: Record<string, unknown> = {}): ExportForm => 
   columns: [],
 });
 
-/** The filters of a list query the modal knows, empty values dropped (lists stay lists). */
+/** The filters of a list query the modal knows (every filter of the list), empty values dropped. */
 export function pickFilters(query: Record<string, unknown>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of FORM_FILTER_KEYS) {
     const value = query[key];
-    if (Array.isArray(value)) {
-      const list = value.map(String).filter((v) => v !== '');
-      if (list.length) out[key] = (LIST_FILTERS as readonly string[]).includes(key) ? list : list[0];
-      continue;
-    }
-    const text = valueText(value);
-    if (text !== '') out[key] = (LIST_FILTERS as readonly string[]).includes(key) ? [text] : text;
+    const list = (Array.isArray(value) ? value : [value]).map(valueText).filter((v) => v !== '');
+    if (list.length === 0) continue;
+    out[key] = isListKey(key) ? list : list[0];
   }
   return out;
 }
@@ -95,6 +105,9 @@ export function isValidDate(text: string): boolean {
   );
 }
 
+/** A whole number of days as the API takes it (a minus sign allowed, at most 5 digits: ±36,500 days). */
+export const isDayCount = (text: string): boolean => /^\s*-?\d{1,5}\s*$/.test(text);
+
 /** Problems found before a call: field key → message key of the 'shipmentsExport' namespace. */
 export function checkForm(form: ExportForm, purpose: 'export' | 'save'): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -106,7 +119,7 @@ export function checkForm(form: ExportForm, purpose: 'export' | 'save'): Record<
   }
   for (const key of DAY_FILTERS) {
     const v = form.filters[key];
-    if (typeof v === 'string' && v !== '' && !/^-?\d{1,5}$/.test(v)) problems[key] = 'errors.number';
+    if (typeof v === 'string' && v.trim() !== '' && !isDayCount(v)) problems[key] = 'errors.number';
   }
   return problems;
 }

@@ -7,6 +7,13 @@ export const exportCss = `
 .shp-export-columns { grid-column: 2; grid-row: 1 / span 2; max-height: 60vh; overflow: auto; }
 .shp-export-filters legend, .shp-export-columns legend { font-weight: var(--pui-font-weight-medium); padding: 0 var(--pui-space-xs); }
 .shp-export-filter-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: var(--pui-space-sm); }
+.shp-export-filters { display: flex; flex-direction: column; gap: var(--pui-space-sm); }
+.shp-export-group { border-top: 1px solid var(--pui-color-border); padding-top: var(--pui-space-xs); }
+.shp-export-group summary { cursor: pointer; font-weight: var(--pui-font-weight-medium); padding: var(--pui-space-xs) 0; }
+.shp-export-date { border: 0; margin: 0 0 var(--pui-space-xs); padding: 0; min-width: 0; }
+.shp-export-date legend { font-size: var(--pui-font-size-sm); font-weight: var(--pui-font-weight-medium); padding: 0; }
+.shp-export-date__inputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: var(--pui-space-xs) var(--pui-space-sm); }
+.shp-export-others ul { margin: var(--pui-space-xxs) 0 0; padding-left: var(--pui-space-lg); }
 .shp-export-section { border-top: 1px solid var(--pui-color-border); padding: var(--pui-space-xs) 0; }
 .shp-export-section summary { cursor: pointer; font-weight: var(--pui-font-weight-medium); padding: var(--pui-space-xs) 0; }
 .shp-export-fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: var(--pui-space-xxs) var(--pui-space-md); padding: var(--pui-space-xs) 0 var(--pui-space-xs) var(--pui-space-md); }
