@@ -196,6 +196,22 @@ describe('PATCH /api/user-profiles/{id}/', () => {
     expect((await std({ method: 'GET', url: '/api/shipments/' })).statusCode).toBe(200);
   });
 
+  it.each([
+    ['"2.5"', '2.5', 'A valid integer is required.'],
+    ['2.5', 2.5, 'A valid integer is required.'],
+    ['"abc"', 'abc', 'A valid integer is required.'],
+    ['"25"', '25', 'A valid integer is required.'],
+    ['11 digits', 99999999999, 'Ensure this value is less than or equal to 2147483647.'],
+    ['0', 0, 'Ensure this value is greater than or equal to 1.'],
+  ])('refuses %s as a threshold with the field’s message, saving nothing', async (_name, value, message) => {
+    const before = await profile(t.standard.id);
+    const fields = ['days_of_delay', 'max_days_in_tsp', 'email_report_max_days_eta_pod_discrepancy'];
+    const res = await patch(std, t.standard.id, Object.fromEntries(fields.map((f) => [f, value])));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(Object.fromEntries(fields.map((f) => [f, [message]])));
+    expect(await profile(t.standard.id)).toEqual(before);
+  });
+
   it('stores empty thresholds as null, days in advance negative whatever the sign, codes once', async () => {
     const set = await patch(std, t.standard.id, {
       max_days_in_tsp: 4,

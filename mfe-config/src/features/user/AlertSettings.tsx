@@ -1,14 +1,16 @@
 // One channel's alert settings (the portal's, or the e-mail report's): days of delay and in advance, the
 // attention-required events, the POD arrival warning risk and every max-days threshold, each with a line
-// saying what it watches. Numbers are checked as typed (thresholds at least 1); `onValidityChange` lets the
-// page hold Save while a number is not acceptable.
+// saying what it watches. Numbers are kept as typed and checked (thresholds at least 1, whole days, within the
+// API's integers), each refusal said under its field (ThresholdInput); `onValidityChange` lets the page hold
+// Save while a number is not acceptable.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NumberInput, Select } from '@portal/shared-ui';
+import { Select } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import type { EventCodeFull } from '../../lib/api';
 import { MAX_DAYS, type AlertForm, type Channel, type MaxDays } from '../../lib/profile-form';
 import { EventCodePicker } from './EventCodePicker';
+import { INT4_MAX, ThresholdInput } from './ThresholdInput';
 
 export interface AlertSettingsProps {
   channel: Channel;
@@ -56,15 +58,27 @@ export function AlertSettings({
   const setMax = (key: MaxDays, value: string) =>
     onChange({ ...form, maxDays: { ...form.maxDays, [key]: value } });
   const days = t('userConfig.daysUnit');
+  const thresholdMessages = {
+    number: t('userConfig.numbers.number'),
+    min: t('userConfig.numbers.min', { min: 1 }),
+    max: t('userConfig.numbers.max', { max: String(INT4_MAX) }),
+  };
+  const advanceMessages = {
+    number: t('userConfig.numbers.advanceNumber'),
+    min: t('userConfig.numbers.min', { min: String(-INT4_MAX) }),
+    max: t('userConfig.numbers.advanceMax'),
+  };
 
   return (
     <div className="cfg-alerts" data-testid={`cfg-${channel}-alerts`}>
       <h3>{t('userConfig.delayGroup')}</h3>
       <Row title={t('userConfig.daysOfDelay')} help={t('userConfig.daysOfDelayHelp')}>
-        <NumberInput
+        <ThresholdInput
           aria-label={`${t('userConfig.daysOfDelay')} (${days})`}
           value={form.daysOfDelay}
           min={1}
+          max={INT4_MAX}
+          messages={thresholdMessages}
           onValueChange={(v) => onChange({ ...form, daysOfDelay: v })}
           onValidityChange={validity('daysOfDelay')}
           error={errors.daysOfDelay}
@@ -72,10 +86,12 @@ export function AlertSettings({
         />
       </Row>
       <Row title={t('userConfig.daysInAdvance')} help={t('userConfig.daysInAdvanceHelp')}>
-        <NumberInput
+        <ThresholdInput
           aria-label={`${t('userConfig.daysInAdvance')} (${days})`}
           value={form.daysInAdvance}
+          min={-INT4_MAX}
           max={-1}
+          messages={advanceMessages}
           onValueChange={(v) => onChange({ ...form, daysInAdvance: v })}
           onValidityChange={validity('daysInAdvance')}
           onBlur={(e) => {
@@ -114,10 +130,12 @@ export function AlertSettings({
       </Row>
       {MAX_DAYS.map((key) => (
         <Row key={key} title={t(`userConfig.maxDays.${key}`)} help={t(`userConfig.maxDaysHelp.${key}`)}>
-          <NumberInput
+          <ThresholdInput
             aria-label={`${t(`userConfig.maxDays.${key}`)} (${days})`}
             value={form.maxDays[key]}
             min={1}
+            max={INT4_MAX}
+            messages={thresholdMessages}
             placeholder={t('userConfig.empty')}
             onValueChange={(v) => setMax(key, v)}
             onValidityChange={validity(key)}
