@@ -1,5 +1,5 @@
-// The carrier events the tracking engine set aside or recorded (rejected_events: invalid, unstorable, irrelevant,
-// clamped, retracted — see tracking/ingest.ts) as GET /api/rejected-events/ lists them: the filters (kind, carrier,
+// The carrier events the tracking engine set aside or recorded (rejected_events: invalid, schema, unstorable,
+// irrelevant, other_shipment, clamped, retracted, retraction_refused — see tracking/ingest.ts) as GET /api/rejected-events/ lists them: the filters (kind, carrier,
 // tracking_request, source, received_after / received_before, search) in the vocabulary of lib/query-params, the
 // counts per kind and the pages, newest first. The HTTP side (schemas, superuser check, reply) is
 // routes/rejected-events/.

@@ -26,7 +26,18 @@ import type { V3Retraction } from './dcsa/v3';
 import { REFERENCE_PARAMETER, type CodeType, type DcsaEvent } from './dcsa/types';
 import { canonicalJson, validateEvent } from './dcsa/validate';
 
-type SetAsideKind = 'invalid' | 'unstorable' | 'irrelevant' | 'clamped' | 'retracted';
+type SetAsideKind =
+  | 'invalid'
+  | 'schema'
+  | 'unstorable'
+  | 'irrelevant'
+  | 'other_shipment'
+  | 'clamped'
+  | 'retracted'
+  | 'retraction_refused';
+
+/** Set-aside kinds that a later ingestion re-examines (a new document reference may make them relevant). */
+const RE_EXAMINED: SetAsideKind[] = ['irrelevant', 'other_shipment'];
 
 export interface IngestBatch {
   carrierId: number;
@@ -47,6 +58,11 @@ export interface IngestBatch {
   relevance?: boolean;
   /** The portal's clock in ms (default Date.now()). */
   now?: number;
+  /**
+   * Polls: the carrier's clock when it answered (ms, from its Date header), which bounds the poll
+   * cursor; null or absent when unknown.
+   */
+  carrierNow?: number | null;
   /** How far ahead of our clock a carrier's eventCreatedDateTime may be (default 5 minutes). */
   clockSkewMs?: number;
   /** Events per INSERT (default 1000). */
@@ -114,8 +130,15 @@ function fingerprint(raw: unknown): string {
 const normaliseContainer = (value: string) => value.toUpperCase().replace(/[\s-]/g, '');
 const normaliseDocument = (value: string) => value.trim().toUpperCase();
 
-/** The reference keys an event names: `EQ:<container>`, `BKG:<booking>`, `TRD:<B/L>`. */
-function referenceKeys(e: DcsaEvent): { container: string | null; documents: string[] } {
+/**
+ * The reference keys an event names: `EQ:<container>`, `BKG:<booking>`, `TRD:<B/L>` and the
+ * transport call it belongs to, `TC:<transportCallID>`.
+ */
+function referenceKeys(e: DcsaEvent): {
+  container: string | null;
+  documents: string[];
+  transportCall: string | null;
+} {
   const documents: string[] = [];
   const anyEvent = e as DcsaEvent & {
     documentReferences?: Array<{ documentReferenceType?: string; documentReferenceValue?: string }>;
@@ -130,7 +153,12 @@ function referenceKeys(e: DcsaEvent): { container: string | null; documents: str
   for (const r of e.references ?? []) {
     if (r.referenceType === 'EQ' && r.referenceValue && !container) container = r.referenceValue;
   }
-  return { container: container ? `EQ:${normaliseContainer(container)}` : null, documents };
+  const call = e.eventType === 'SHIPMENT' ? undefined : e.transportCall?.transportCallID;
+  return {
+    container: container ? `EQ:${normaliseContainer(container)}` : null,
+    documents: [...new Set(documents)],
+    transportCall: typeof call === 'string' && call ? `TC:${call}` : null,
+  };
 }
 
 function requestKey(codeType: CodeType, reference: string): string {
@@ -140,57 +168,85 @@ function requestKey(codeType: CodeType, reference: string): string {
 
 /**
  * Splits events into those that concern the request and the others. `known` holds the keys the
- * request already has (its own reference, documents and containers of events linked before).
- * An equipment event of a container is relevant to a container request only for that container;
- * to a booking / B/L request when it names one of the request's documents or a container already
- * known from such an event. Any other event is relevant when it names one of the request's
- * documents (or its container). Relevant events teach the request their document references (and,
- * for a booking / B/L, their container), until nothing changes.
+ * request already has (its own reference, documents, containers and transport calls of events
+ * linked before).
+ * - An event that names bookings / B/Ls, none of them the request's (nor one the carrier gave for
+ *   it), belongs to another shipment, whatever container or transport call it names too: a
+ *   container is re-used on other bookings (`foreign`).
+ * - Otherwise an equipment event of a container is relevant to a container request only for that
+ *   container; to a booking / B/L request when it names one of the request's documents or a
+ *   container already known from such an event.
+ * - Any other event is relevant when it names one of the request's documents, its container, or a
+ *   transport call of an event already relevant (a vessel call the container was loaded in).
+ * Relevant events teach the request their document references and transport call (and, for a
+ * booking / B/L, their container), until nothing changes. A container request takes the
+ * container's latest published events first, so a container re-used on another booking earlier
+ * does not pull that booking in.
  */
-function splitByRelevance<T>(
+export function splitByRelevance<T>(
   codeType: CodeType,
   reference: string,
   known: Iterable<string>,
   items: T[],
   eventOf: (item: T) => DcsaEvent,
-): { relevant: T[]; irrelevant: T[] } {
+): { relevant: T[]; irrelevant: T[]; foreign: Array<{ item: T; documents: string[] }> } {
   const keys = new Set<string>(known);
   const own = requestKey(codeType, reference);
   keys.add(own);
   const refs = items.map((item) => {
     const e = eventOf(item);
-    return { item, equipment: e.eventType === 'EQUIPMENT', ...referenceKeys(e) };
+    return {
+      item,
+      created: Date.parse(e.eventCreatedDateTime) || 0,
+      equipment: e.eventType === 'EQUIPMENT',
+      ...referenceKeys(e),
+    };
   });
+  const order = refs.map((_, i) => i);
+  if (codeType === 'c_id') order.sort((a, b) => refs[b].created - refs[a].created || a - b);
   const taken = new Array<boolean>(refs.length).fill(false);
+  const learn = (k: string | null) => {
+    if (k === null || keys.has(k)) return false;
+    keys.add(k);
+    return true;
+  };
+  const knowsDocuments = () => [...keys].some((k) => k.startsWith('BKG:') || k.startsWith('TRD:'));
   let changed = true;
   while (changed) {
     changed = false;
-    refs.forEach((r, i) => {
-      if (taken[i]) return;
+    for (const i of order) {
+      const r = refs[i];
+      if (taken[i]) continue;
       const byDocument = r.documents.some((k) => keys.has(k));
+      // Names only other documents than the request's: another shipment. (A container request
+      // that knows no document yet takes the container's documents from its first event.)
+      if (r.documents.length && !byDocument && (codeType !== 'c_id' || knowsDocuments())) continue;
       let ok: boolean;
       if (r.equipment && r.container) {
         ok = codeType === 'c_id' ? r.container === own : byDocument || keys.has(r.container);
       } else {
-        ok = byDocument || (r.container !== null && keys.has(r.container));
+        ok =
+          byDocument ||
+          (r.container !== null && keys.has(r.container)) ||
+          (!r.equipment && r.transportCall !== null && keys.has(r.transportCall));
       }
-      if (!ok) return;
+      if (!ok) continue;
       taken[i] = true;
-      for (const k of r.documents) {
-        if (!keys.has(k)) {
-          keys.add(k);
-          changed = true;
-        }
-      }
-      if (codeType !== 'c_id' && r.equipment && r.container && byDocument && !keys.has(r.container)) {
-        keys.add(r.container);
+      for (const k of r.documents) if (learn(k)) changed = true;
+      if (learn(r.transportCall)) changed = true;
+      if (codeType !== 'c_id' && r.equipment && r.container && byDocument && learn(r.container))
         changed = true;
-      }
-    });
+    }
   }
+  const foreign = new Set(
+    refs.flatMap((r, i) =>
+      !taken[i] && r.documents.length && !r.documents.some((k) => keys.has(k)) ? [i] : [],
+    ),
+  );
   return {
     relevant: refs.filter((_, i) => taken[i]).map((r) => r.item),
-    irrelevant: refs.filter((_, i) => !taken[i]).map((r) => r.item),
+    irrelevant: refs.filter((_, i) => !taken[i] && !foreign.has(i)).map((r) => r.item),
+    foreign: [...foreign].map((i) => ({ item: refs[i].item, documents: refs[i].documents })),
   };
 }
 
@@ -211,6 +267,9 @@ async function knownKeys(trx: Transaction<Database>, trackingRequestId: number, 
       UNION ALL
       SELECT 'EQ:' || upper(regexp_replace(ce.equipment_reference, '[\\s-]', '', 'g'))
       WHERE ${codeType !== 'c_id'} AND ce.equipment_reference IS NOT NULL
+      UNION ALL
+      SELECT 'TC:' || (ce.raw->'transportCall'->>'transportCallID')
+      WHERE ce.event_type <> 'SHIPMENT' AND coalesce(ce.raw->'transportCall'->>'transportCallID', '') <> ''
     ) keys
     WHERE tre.tracking_request_id = ${trackingRequestId}`.execute(trx);
   return rows.rows.map((r) => r.k);
@@ -399,9 +458,16 @@ async function storeSetAside(
 // Retractions (DCSA v3.0)
 
 /**
- * Applies retractions: tombstones (the latest retraction time per eventID kept), and the stored
- * events published up to them discarded, their content recorded as `retracted` for each request
- * they were linked to, those requests marked for a new derivation. Returns the events discarded.
+ * Applies retractions. A retraction reaches only what came through the same subscription: with a
+ * tracking request (a push to its subscription, or its poll), only the stored events linked to that
+ * request; an event that feeds only other requests is left alone, and the retraction is recorded
+ * as refused (`retraction_refused`) with its reason. An event linked to this request and to others
+ * is unlinked from this one only (the others learn of the retraction through their own polls and
+ * subscriptions); an event linked to this request alone is discarded, its content recorded as
+ * `retracted`. Tombstones (the latest retraction time per eventID) are kept per request, so a copy
+ * published before the retraction and received late is set aside for that request only. Without a
+ * tracking request (tools) every stored copy is discarded. The requests that lost events are
+ * marked for a new derivation. Returns the events discarded or unlinked.
  */
 async function applyRetractions(
   trx: Transaction<Database>,
@@ -412,6 +478,7 @@ async function applyRetractions(
 ): Promise<number> {
   if (!retractions.length) return 0;
   const nowIso = new Date(now).toISOString();
+  const scope = batch.trackingRequestId ?? null;
   // Latest retraction time per eventID; a carrier clock ahead of ours counts as now.
   const at = new Map<string, string>();
   for (const r of retractions) {
@@ -423,10 +490,10 @@ async function applyRetractions(
   const ids = [...at.keys()];
   const times = ids.map((id) => at.get(id)!);
   await sql`
-    INSERT INTO carrier_event_retractions (carrier_id, event_id, retracted_at, source)
-    SELECT ${batch.carrierId}, r.event_id, r.at, ${batch.source}
+    INSERT INTO carrier_event_retractions (carrier_id, event_id, retracted_at, source, tracking_request_id)
+    SELECT ${batch.carrierId}, r.event_id, r.at, ${batch.source}, ${scope}::int
     FROM unnest(${ids}::text[], ${times}::timestamptz[]) AS r(event_id, at)
-    ON CONFLICT (carrier_id, event_id) DO UPDATE SET
+    ON CONFLICT (carrier_id, event_id, (coalesce(tracking_request_id, 0))) DO UPDATE SET
       retracted_at = greatest(carrier_event_retractions.retracted_at, excluded.retracted_at),
       source = excluded.source, received_at = now()`.execute(trx);
   const doomed = await sql<{
@@ -448,20 +515,45 @@ async function applyRetractions(
   if (!doomed.rows.length) return 0;
   const records: Array<SetAside & { trackingRequestId: number | null }> = [];
   const touched = new Set<number>();
+  const deleted: string[] = [];
+  const unlinked: string[] = [];
   for (const d of doomed.rows) {
+    const requests = d.requests ?? [];
+    const when = d.at.toISOString();
+    if (scope !== null && !requests.includes(scope)) {
+      records.push({
+        raw: { eventID: d.event_id, isRetracted: true, eventUpdatedDateTime: when },
+        kind: 'retraction_refused',
+        reasons: [
+          `/eventID: the retraction of ${d.event_id} (${when}) is refused: the stored event did not come ` +
+            `through this subscription nor for its tracking request (it feeds ${
+              requests.length ? 'only other tracking requests' : 'no tracking request'
+            }); nothing was discarded`,
+        ],
+        trackingRequestId: scope,
+      });
+      continue;
+    }
     const reason =
-      `(event): retracted by the carrier (isRetracted, ${d.at.toISOString()}); this content` +
+      `(event): retracted by the carrier (isRetracted, ${when}); this content` +
       (d.versions ? ` and ${d.versions} earlier version(s)` : '') +
       ' discarded';
-    const requests = d.requests ?? [];
-    for (const tr of requests) touched.add(tr);
-    for (const tr of requests.length ? requests : [null]) {
+    const mine = scope === null ? requests : [scope];
+    if (scope !== null && requests.length > 1) unlinked.push(d.id);
+    else deleted.push(d.id);
+    for (const tr of mine) touched.add(tr);
+    for (const tr of mine.length ? mine : [null]) {
       records.push({ raw: d.raw, kind: 'retracted', reasons: [reason], trackingRequestId: tr });
     }
   }
-  await sql`DELETE FROM carrier_events WHERE id = ANY(${doomed.rows.map((d) => d.id)}::bigint[])`.execute(
-    trx,
-  );
+  if (deleted.length) await sql`DELETE FROM carrier_events WHERE id = ANY(${deleted}::bigint[])`.execute(trx);
+  if (unlinked.length) {
+    await sql`
+      DELETE FROM tracking_request_events
+      WHERE tracking_request_id = ${scope}::int AND carrier_event_id = ANY(${unlinked}::bigint[])`.execute(
+      trx,
+    );
+  }
   for (const tr of new Set(records.map((r) => r.trackingRequestId))) {
     await storeSetAside(
       trx,
@@ -476,27 +568,34 @@ async function applyRetractions(
       .where('id', 'in', [...touched])
       .execute();
   }
-  return doomed.rows.length;
+  return deleted.length + unlinked.length;
 }
 
-/** Events of `events` whose eventID was retracted at or after their publication. */
+/** Events of `events` whose eventID was retracted (for this request, or by a tool) at or after their publication. */
 async function retractedCopies(
   trx: Transaction<Database>,
-  carrierId: number,
+  batch: IngestBatch,
   events: DcsaEvent[],
   now: number,
   skew: number,
 ): Promise<Map<DcsaEvent, string>> {
   const found = new Map<DcsaEvent, string>();
   if (!events.length) return found;
+  const scope = batch.trackingRequestId ?? null;
   const rows = await trx
     .selectFrom('carrier_event_retractions')
     .select(['event_id', 'retracted_at'])
-    .where('carrier_id', '=', carrierId)
+    .where('carrier_id', '=', batch.carrierId)
     .where('event_id', 'in', [...new Set(events.map((e) => e.eventID))])
+    .where((eb) =>
+      scope === null
+        ? eb('tracking_request_id', 'is', null)
+        : eb.or([eb('tracking_request_id', 'is', null), eb('tracking_request_id', '=', scope)]),
+    )
     .execute();
   if (!rows.length) return found;
-  const at = new Map(rows.map((r) => [r.event_id, r.retracted_at.getTime()]));
+  const at = new Map<string, number>();
+  for (const r of rows) at.set(r.event_id, Math.max(at.get(r.event_id) ?? 0, r.retracted_at.getTime()));
   for (const e of events) {
     const t = at.get(e.eventID);
     // A creation time ahead of our clock counts as now (as it would be stored).
@@ -508,11 +607,73 @@ async function retractedCopies(
 }
 
 // ---------------------------------------------------------------------------------------------
+// The poll cursor
+
+export interface CursorInput {
+  received: number[];
+  held?: number[];
+  carrierNow: number | null;
+  portalNow?: number;
+  skew?: number;
+}
+
+/**
+ * The poll cursor after a poll (advancePollCursor stores it). Moves a request's poll cursor (tracking_requests.last_event_created_at) with what one poll
+ * received and the portal holds: to the latest publication time among them, on the carrier's
+ * clock, never past the carrier's own clock at its answer (`carrierNow`, its Date header; without
+ * it, publication times more than `skew` ahead of the portal's clock are not counted: a future-dated
+ * event says nothing of the carrier's clock). Never set from the portal's clock. `held`: publication
+ * times of payloads the validator refused, which hold the cursor so they are asked for again. The
+ * next poll asks from the cursor minus the overlap window (engine config), so an event published
+ * late, or in the same second, is fetched again (ingestion is idempotent).
+ */
+export function nextPollCursor(current: number | null, input: CursorInput): number | null {
+  const portalNow = input.portalNow ?? Date.now();
+  const skew = input.skew ?? CLOCK_SKEW_MS;
+  const bound = (t: number) =>
+    input.carrierNow !== null ? Math.min(t, input.carrierNow) : t > portalNow + skew ? null : t;
+  const usable = (list: number[]) =>
+    list.map(bound).filter((t): t is number => t !== null && Number.isFinite(t));
+  const moved = usable(input.received);
+  const held = usable(input.held ?? []);
+  let next = current;
+  if (moved.length) next = Math.max(next ?? -Infinity, ...moved);
+  if (held.length) next = Math.min(next ?? Infinity, ...held);
+  return next;
+}
+
+export async function advancePollCursor(
+  db: Kysely<Database> | Transaction<Database>,
+  trackingRequestId: number,
+  input: CursorInput,
+): Promise<void> {
+  const row = await db
+    .selectFrom('tracking_requests')
+    .select('last_event_created_at')
+    .where('id', '=', trackingRequestId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return;
+  const current = row.last_event_created_at ? row.last_event_created_at.getTime() : null;
+  const next = nextPollCursor(current, input);
+  if (next === current || next === null) return;
+  await db
+    .updateTable('tracking_requests')
+    .set({ last_event_created_at: new Date(next) })
+    .where('id', '=', trackingRequestId)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Promise<IngestResult> {
   const now = batch.now ?? Date.now();
   const skew = batch.clockSkewMs ?? CLOCK_SKEW_MS;
-  const setAside: SetAside[] = (batch.rejected ?? []).map((r) => ({ ...r, kind: 'invalid' as const }));
+  const setAside: SetAside[] = (batch.rejected ?? []).map((r) => ({
+    raw: r.raw,
+    reasons: r.reasons,
+    kind: r.kind ?? 'invalid',
+  }));
   const valid = [...(batch.events ?? [])];
   for (const raw of batch.raw ?? []) {
     const checked = validateEvent(raw);
@@ -524,7 +685,7 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
     const nowIso = new Date(now).toISOString();
     // Retractions first, then the copies of retracted events are set aside.
     const retracted = await applyRetractions(trx, batch, batch.retractions ?? [], now, skew);
-    const tombstoned = await retractedCopies(trx, batch.carrierId, valid, now, skew);
+    const tombstoned = await retractedCopies(trx, batch, valid, now, skew);
     let candidates: Array<{ event: DcsaEvent; retriedId: string | null }> = [];
     for (const event of valid) {
       const at = tombstoned.get(event);
@@ -552,11 +713,15 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
       if (request) {
         const earlier = await sql<{ id: string; raw: unknown }>`
           SELECT id, raw FROM rejected_events
-          WHERE tracking_request_id = ${batch.trackingRequestId} AND kind = 'irrelevant' AND raw IS NOT NULL
+          WHERE tracking_request_id = ${batch.trackingRequestId} AND kind = ANY(${RE_EXAMINED}::text[])
+            AND raw IS NOT NULL
           ORDER BY id LIMIT 1000`.execute(trx);
+        // These were judged valid (by their version's schema) before being set aside, and stored
+        // in the engine's shape: read as they are.
         for (const r of earlier.rows) {
-          const checked = validateEvent(r.raw);
-          if (checked.ok) candidates.push({ event: checked.event, retriedId: r.id });
+          const e = r.raw as Partial<DcsaEvent> | null;
+          if (e && typeof e.eventID === 'string' && typeof e.eventType === 'string')
+            candidates.push({ event: e as DcsaEvent, retriedId: r.id });
         }
         const known = await knownKeys(trx, batch.trackingRequestId, request.code_type);
         const split = splitByRelevance(
@@ -569,6 +734,18 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
         candidates = split.relevant;
         for (const c of split.relevant) if (c.retriedId) nowRelevant.push(c.retriedId);
         const label = LABEL[request.code_type];
+        for (const { item: c, documents } of split.foreign) {
+          if (c.retriedId) continue;
+          setAside.push({
+            raw: c.event,
+            kind: 'other_shipment',
+            reasons: [
+              `(event): names ${documents.map((d) => d.replace(':', ' ')).join(', ')}, not the requested ` +
+                `${label} ${request.code_value} nor a document reference the carrier gave for it: it belongs ` +
+                'to another shipment (even for the same container number)',
+            ],
+          });
+        }
         for (const c of split.irrelevant) {
           if (c.retriedId) continue;
           setAside.push({
@@ -704,34 +881,52 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
       await sql`DELETE FROM rejected_events WHERE id = ANY(${nowRelevant}::bigint[])`.execute(trx);
     }
 
-    // A polled retraction with its own time moves the cursor too (else every poll fetches it again).
-    const retractionTimes =
-      batch.source === 'poll'
-        ? (batch.retractions ?? [])
-            .filter((r) => r.retractedAt !== null)
-            .map((r) => Math.min(Date.parse(r.retractedAt as string), now))
-        : [];
-    if (
-      batch.trackingRequestId &&
-      (stored.length || retractionTimes.length || setAside.some((r) => r.kind === 'irrelevant'))
-    ) {
-      // The cursor follows what the carrier answered (stored, irrelevant or a retraction), never past our now().
-      const times = [
-        ...stored.map((e) => Date.parse(e.created)),
-        ...retractionTimes,
+    if (batch.trackingRequestId) {
+      const published = (e: DcsaEvent) => Date.parse(e.eventCreatedDateTime);
+      // What the carrier gave and the portal now holds (stored, or recorded as set aside for a
+      // reason that a new poll would not change), on the carrier's clock.
+      const received = [
+        ...stored.map((e) => published(e.event)),
         ...setAside
-          .filter((r) => r.kind === 'irrelevant')
-          .map((r) => Math.min(Date.parse((r.raw as DcsaEvent).eventCreatedDateTime), now)),
+          .filter((r) => r.kind === 'irrelevant' || r.kind === 'other_shipment' || r.kind === 'retracted')
+          .map((r) => published(r.raw as DcsaEvent)),
+        ...(batch.retractions ?? []).flatMap((r) =>
+          r.retractedAt === null ? [] : [Date.parse(r.retractedAt)],
+        ),
       ];
-      const latest = new Date(Math.max(...times)).toISOString();
-      await trx
-        .updateTable('tracking_requests')
-        .set({
-          last_event_created_at: sql`greatest(last_event_created_at, least(${latest}::timestamptz, now()))`,
-          last_update: inserted > 0 || replaced > 0 || nowRelevant.length > 0 ? sql`now()` : sql`last_update`,
-        })
-        .where('id', '=', batch.trackingRequestId)
-        .execute();
+      if (batch.source === 'poll') {
+        // A payload refused by the validator may be a transient fault of the carrier: the cursor is
+        // held at its publication time so that the next polls ask for it again.
+        const held = (batch.rejected ?? []).flatMap((r) => {
+          const o = r.raw && typeof r.raw === 'object' ? (r.raw as Record<string, unknown>) : {};
+          const t = o.eventCreatedDateTime ?? o.eventUpdatedDateTime;
+          const ms = typeof t === 'string' ? Date.parse(t) : NaN;
+          return Number.isNaN(ms) ? [] : [ms];
+        });
+        await advancePollCursor(trx, batch.trackingRequestId, {
+          received,
+          held,
+          carrierNow: batch.carrierNow ?? null,
+          portalNow: now,
+          skew,
+        });
+      } else if (received.length) {
+        // Push progress is kept apart: it never moves the poll cursor (a lost or out-of-order push
+        // would make the next poll skip what it missed).
+        const latest = new Date(Math.max(...received.filter((t) => t <= now + skew), 0)).toISOString();
+        await trx
+          .updateTable('tracking_requests')
+          .set({ last_pushed_event_at: sql`greatest(last_pushed_event_at, ${latest}::timestamptz)` })
+          .where('id', '=', batch.trackingRequestId)
+          .execute();
+      }
+      if (inserted > 0 || replaced > 0 || nowRelevant.length > 0) {
+        await trx
+          .updateTable('tracking_requests')
+          .set({ last_update: sql`now()` })
+          .where('id', '=', batch.trackingRequestId)
+          .execute();
+      }
     }
     return { inserted, duplicates, rejected, versions, clamped, retracted };
   });

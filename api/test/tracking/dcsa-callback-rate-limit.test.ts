@@ -62,7 +62,16 @@ test('a subscription gets 3 deliveries a minute from one address; the 4th is ref
   expect(limited.statusCode).toBe(429);
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
-  expect(limited.json()).toEqual({ detail: 'Too many notifications for this subscription. Retry later.' });
+  // The standard's error shape (DCSA T&T v2.2 `error`), not the portal's {detail}.
+  const message = `Too many notifications for this subscription. Retry later. (Retry-After: ${limited.headers['retry-after']} s)`;
+  expect(limited.json()).toEqual({
+    httpMethod: 'POST',
+    requestUri: `/api/dcsa/callback/${a.id}/`,
+    statusCode: 429,
+    statusCodeText: 'Too Many Requests',
+    errorDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+    errors: [{ reason: 'rateLimitExceeded', message }],
+  });
   const stored = await ctx.handle.db
     .selectFrom('carrier_events')
     .select('id')
@@ -78,6 +87,15 @@ test('a subscription gets 3 deliveries a minute from one address; the 4th is ref
     payload: '{"events": []}',
   });
   expect(v3.statusCode).toBe(429);
+  // v3.0: PostEventsError.
+  expect(v3.json()).toEqual({
+    feedbackElements: [
+      {
+        severity: 'ERROR',
+        message: `Too many notifications for this subscription. Retry later. (Retry-After: ${v3.headers['retry-after']} s)`,
+      },
+    ],
+  });
 
   // Another subscription, or the same one from another address, has its own count.
   expect((await push(b, [])).statusCode).toBe(204);

@@ -38,6 +38,7 @@ describe('v3 ⇄ v2.2 translation', () => {
   it('refuses with reasons: IoT, retracted, bad date-times', () => {
     expect(fromV3({ eventID: 'x', eventClassification: { eventTypeCode: 'IOT' } })).toEqual({
       ok: false,
+      kind: 'invalid',
       reasons: ['/eventClassification/eventTypeCode: IOT events are not used by the portal'],
     });
     expect(fromV3({ eventID: 'x', isRetracted: true }).ok).toBe(false);
@@ -45,7 +46,8 @@ describe('v3 ⇄ v2.2 translation', () => {
     const r = fromV3({ ...bad, eventDateTime: '2024-03-04T06:00:00+0100' });
     expect(r).toEqual({
       ok: false,
-      reasons: ['/eventDateTime: must match format "date-time" (v3.0 event translated to v2.2)'],
+      kind: 'schema',
+      reasons: ['/eventDateTime: must match format "date-time"'],
     });
   });
 
@@ -59,6 +61,7 @@ describe('v3 ⇄ v2.2 translation', () => {
     ).toEqual({ kind: 'retraction', retraction: { eventID: 'evt-1', retractedAt: '2025-01-23T01:23:45Z' } });
     expect(readV3({ isRetracted: true })).toEqual({
       kind: 'rejected',
+      setAside: 'schema',
       reasons: [
         '/eventID: a retracted event must give the eventID it retracts (a string of 1 to 500 characters)',
       ],
@@ -67,10 +70,12 @@ describe('v3 ⇄ v2.2 translation', () => {
       readV3({ eventID: 'x', isRetracted: true, eventUpdatedDateTime: '2025-01-23T01:23:45+0100' }),
     ).toEqual({
       kind: 'rejected',
+      setAside: 'schema',
       reasons: ['/eventUpdatedDateTime: must match format "date-time"'],
     });
     expect(readV3({ eventID: 'x', isRetracted: 'yes' })).toEqual({
       kind: 'rejected',
+      setAside: 'schema',
       reasons: ['/isRetracted: must be boolean'],
     });
     // The standard's own example eventID is no UUID: accepted and kept as given.
@@ -80,7 +85,8 @@ describe('v3 ⇄ v2.2 translation', () => {
     if (read.kind === 'event') expect(read.event.eventID).toBe(id);
     expect(fromV3({ ...toV3(equipmentEvent() as never), eventID: 'x'.repeat(501) })).toEqual({
       ok: false,
-      reasons: ['/eventID: must be a string of 1 to 500 characters'],
+      kind: 'schema',
+      reasons: ['/eventID: must NOT have more than 500 characters'],
     });
   });
 

@@ -2,6 +2,7 @@
 // set-aside events, newest first, 30 a page, filters checked (400 {field: [messages]}).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { readV3 } from '../../src/tracking/dcsa/v3';
 import { ingestBatch } from '../../src/tracking/ingest';
 import { as, login, seedTenant, startTestApp, type Tenant, type TestContext } from '../helpers/app';
 import { equipmentEvent } from './fixtures';
@@ -94,7 +95,16 @@ test('a superuser sees every kind with its reasons, request, company and payload
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body.count).toBe(4);
-  expect(body.kind_counts).toEqual({ invalid: 2, unstorable: 0, irrelevant: 1, clamped: 1, retracted: 0 });
+  expect(body.kind_counts).toEqual({
+    invalid: 2,
+    schema: 0,
+    unstorable: 0,
+    irrelevant: 1,
+    other_shipment: 0,
+    clamped: 1,
+    retracted: 0,
+    retraction_refused: 0,
+  });
   expect(body.next).toBeNull();
   const kinds = body.results.map((r: { kind: string }) => r.kind).sort();
   expect(kinds).toEqual(['clamped', 'invalid', 'invalid', 'irrelevant']);
@@ -164,4 +174,91 @@ test('bad filters answer 400 {field: [messages]}; a page past the end 404', asyn
   expect(huge.json()).toEqual({ carrier: ['Ensure this value is less than or equal to 2147483647.'] });
   expect((await get(superToken, '&page=2')).statusCode).toBe(404);
   expect((await get(superToken, `&search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+});
+
+test('the new kinds of refusal show with their reasons: v3.0 schema, another shipment, a retraction from another subscription', async () => {
+  const db = ctx.handle.db;
+  await sql`
+    INSERT INTO carriers (official_name, short_name, scac, active, dcsa_api_version)
+    VALUES ('rejected view v3', 'Rejected view v3', 'VRJX', false, '3.0.0') ON CONFLICT (scac) DO NOTHING`.execute(
+    db,
+  );
+  const v3Carrier = (
+    await db.selectFrom('carriers').select('id').where('scac', '=', 'VRJX').executeTakeFirstOrThrow()
+  ).id;
+  const request = async (company: number, codeType: 'b_id' | 'c_id', value: string) =>
+    (
+      await db
+        .insertInto('tracking_requests')
+        .values({
+          company_id: company,
+          carrier_id: v3Carrier,
+          code_type: codeType,
+          code_value: value,
+          warnings: '[]',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const booking = `BKG${tag}`;
+  const mine = await request(tenant.companyId, 'b_id', booking);
+  const theirs = await request(tenant.otherCompanyId, 'c_id', 'MSKU7654329');
+  const equipment = (reference: string, container: string) => ({
+    eventID: `evt-${reference}-${container}`,
+    eventDateTime: '2024-03-01T09:30:00Z',
+    eventUpdatedDateTime: '2024-03-01T11:00:00Z',
+    eventClassification: {
+      eventTypeCode: 'EQUIPMENT',
+      eventClassifierCode: 'ACT',
+      equipmentEventTypeCode: 'GTIN',
+    },
+    shipmentDetails: { documentReference: { typeCode: 'BKG', reference } },
+    equipmentDetails: { equipmentReference: container, emptyIndicatorCode: 'LADEN' },
+  });
+  const read = (raw: unknown) => {
+    const r = readV3(raw);
+    if (r.kind !== 'event') throw new Error('fixture');
+    return r.event;
+  };
+  const bad = { ...equipment(booking, 'MSKU1234565'), eventClassification: { eventTypeCode: 'EQUIPMENT' } };
+  const refused = readV3(bad);
+  if (refused.kind !== 'rejected') throw new Error('fixture');
+  await ingestBatch(db, {
+    carrierId: v3Carrier,
+    trackingRequestId: mine,
+    source: 'poll',
+    relevance: true,
+    events: [read(equipment(booking, 'MSKU1234565')), read(equipment(`OTHER${tag}`, 'MSKU1234565'))],
+    rejected: [{ raw: bad, reasons: refused.reasons, kind: refused.setAside }],
+  });
+  const foreignEvent = equipment(`THEIRS${tag}`, 'MSKU7654329');
+  await ingestBatch(db, {
+    carrierId: v3Carrier,
+    trackingRequestId: theirs,
+    source: 'poll',
+    relevance: true,
+    events: [read(foreignEvent)],
+  });
+  await ingestBatch(db, {
+    carrierId: v3Carrier,
+    trackingRequestId: mine,
+    source: 'push',
+    retractions: [{ eventID: foreignEvent.eventID, retractedAt: '2024-03-02T00:00:00Z' }],
+  });
+
+  const answer = (
+    await as(ctx.app, superToken)({ method: 'GET', url: `/api/rejected-events/?carrier=${v3Carrier}` })
+  ).json();
+  expect(answer.kind_counts).toMatchObject({ schema: 1, other_shipment: 1, retraction_refused: 1 });
+  const byKind = Object.fromEntries(
+    answer.results.map((r: { kind: string; reasons: string[] }) => [r.kind, r.reasons]),
+  );
+  expect(byKind.schema).toEqual([
+    '/eventClassification/eventClassifierCode: is required by the portal',
+    '/eventClassification/equipmentEventTypeCode: is required by the portal',
+  ]);
+  expect(byKind.other_shipment[0]).toContain(`names BKG OTHER${tag}, not the requested booking ${booking}`);
+  expect(byKind.retraction_refused[0]).toContain(
+    `the retraction of ${foreignEvent.eventID} (2024-03-02T00:00:00.000Z) is refused`,
+  );
 });

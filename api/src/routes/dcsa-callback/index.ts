@@ -13,7 +13,8 @@
 // their reasons, and one bad event never makes the carrier re-send the good ones.
 // Rate limit (@fastify/rate-limit, scoped to these routes): per subscription and client address,
 // DCSA_CALLBACK_RATE_LIMIT_MAX deliveries (default 300) per DCSA_CALLBACK_RATE_LIMIT_WINDOW_MS
-// (default 60 000); beyond, 429 with Retry-After, before the body is read or the database touched.
+// (default 60 000); beyond, 429 with Retry-After, before the body is read or the database touched,
+// in the standard's error shape of the version asked (v2.2 error, v3.0 PostEventsError).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,7 +27,6 @@ import {
   type RejectedPayload,
   type V3Retraction,
 } from '../../tracking/engine';
-import { ApiError } from '../../lib/errors';
 
 /** Events in one v3 delivery (the body limit is 10 MB; this bounds the work per request). */
 const MAX_EVENTS_PER_DELIVERY = 10_000;
@@ -56,6 +56,35 @@ function callbackRateLimit(env: NodeJS.ProcessEnv = process.env): CallbackRateLi
 
 type Feedback = { severity: 'ERROR' | 'WARN' | 'INFO'; message: string; propertyPath?: string };
 
+const RATE_LIMITED = 'Too many notifications for this subscription. Retry later.';
+
+/**
+ * Beyond the rate limit, in each version's error shape: v2.2 `error` (httpMethod, requestUri,
+ * statusCode, statusCodeText, errorDateTime, errors [{reason, message}]); v3.0 PostEventsError
+ * (feedbackElements with one ERROR).
+ */
+class RateLimited extends Error {
+  readonly statusCode = 429;
+  readonly body: object;
+  constructor(
+    request: FastifyRequest,
+    readonly retryAfter: number,
+  ) {
+    super(RATE_LIMITED);
+    const message = `${RATE_LIMITED} (Retry-After: ${retryAfter} s)`;
+    this.body = /\/v3\/events\/?(\?|$)/.test(request.url)
+      ? { feedbackElements: [{ severity: 'ERROR', message }] }
+      : {
+          httpMethod: request.method,
+          requestUri: request.url,
+          statusCode: 429,
+          statusCodeText: 'Too Many Requests',
+          errorDateTime: new Date().toISOString(),
+          errors: [{ reason: 'rateLimitExceeded', message }],
+        };
+  }
+}
+
 export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
   // Keep the body as the exact string received: the signature covers its bytes.
   app.addContentTypeParser(
@@ -70,12 +99,13 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
     timeWindow: limit.timeWindowMs,
     keyGenerator: (request) =>
       `${request.ip}|${(request.params as { subscriptionId?: string }).subscriptionId ?? ''}`,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
-        429,
-        { detail: 'Too many notifications for this subscription. Retry later.' },
-        { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
-      ),
+    errorResponseBuilder: (request, context) => new RateLimited(request, Math.ceil(context.ttl / 1000)),
+  });
+  // The refusal in the standard's error shape of the endpoint asked (rethrown otherwise: the
+  // portal's error handler answers).
+  app.setErrorHandler(async (error, _request, reply) => {
+    if (!(error instanceof RateLimited)) throw error;
+    return reply.code(429).header('Retry-After', String(error.retryAfter)).send(error.body);
   });
 
   /** The subscription, after the signature check; undefined when the reply was sent. */
@@ -152,7 +182,7 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
       if (read.kind === 'event') events.push(read.event);
       else if (read.kind === 'retraction') retractions.push(read.retraction);
       else {
-        rejected.push({ raw, reasons: read.reasons });
+        rejected.push({ raw, reasons: read.reasons, kind: read.setAside });
         feedbackElements.push({
           severity: 'ERROR',
           message: `Not processed: ${read.reasons.join('; ')}`.slice(0, 5000),

@@ -1,5 +1,6 @@
 // GET /api/rejected-events/: the carrier events the tracking engine set aside or recorded
-// (rejected_events: invalid, unstorable, irrelevant, clamped, retracted — see tracking/ingest.ts),
+// (rejected_events: invalid, schema, unstorable, irrelevant, other_shipment, clamped, retracted,
+// retraction_refused — see tracking/ingest.ts),
 // for superusers only (403 for everyone else; every company's requests, since a superuser looks
 // after the engine, not a tenant). Newest first, 30 a page (page from 1), with filters: kind
 // (repeated), carrier, tracking_request, source (poll/push), received_after / received_before
@@ -87,9 +88,11 @@ export const rejectedEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['tracking'],
         summary: 'Carrier events the tracking engine set aside (superusers only)',
         description:
-          'invalid (refused by the DCSA validator), unstorable (PostgreSQL could not store it), irrelevant (not ' +
-          'about the request), clamped (stored with a creation time the carrier gave in the future), retracted ' +
-          '(DCSA v3.0 isRetracted). Every company; 403 for non-superusers. Newest first, 30 a page.',
+          'invalid (refused by the DCSA v2.2 validator), schema (refused by the DCSA v3.0 schema), unstorable ' +
+          '(PostgreSQL could not store it), irrelevant (not about the request), other_shipment (names another ' +
+          'booking or B/L than the request), clamped (stored with a creation time the carrier gave in the ' +
+          'future), retracted (DCSA v3.0 isRetracted), retraction_refused (a retraction for an event that did ' +
+          'not come through that subscription). Every company; 403 for non-superusers. Newest first, 30 a page.',
         security: [{ token: [] }],
         querystring: Query,
         response: { 200: Answer, ...errors[400](), ...errors[401], ...errors[403], ...errors[404] },

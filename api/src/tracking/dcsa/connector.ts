@@ -4,7 +4,8 @@
 //   (cursor or link), API-Version 2;
 // - v3.0: GET {base}/v3/events?<reference>&eventUpdatedDateTimeMin=…, `{events: [...]}`,
 //   `Next-Page-Cursor` → `cursor` (with the original parameters), API-Version 3.0.0; each event is
-//   translated to the v2.2 shape the engine stores (dcsa/v3.ts).
+//   judged by the v3.0 schema and translated to the shape the engine stores (dcsa/v3.ts).
+// The carrier's Date header is kept (carrierNow): the poll cursor follows the carrier's clock.
 // Every event is validated; the valid ones and the rejected ones (with reasons) are returned separately.
 import type { DcsaCredentials } from '../../db/types';
 import { REFERENCE_PARAMETER, type CodeType, type DcsaEvent } from './types';
@@ -37,6 +38,8 @@ export interface PollRequest {
 export interface RejectedPayload {
   raw: unknown;
   reasons: string[];
+  /** Why: `invalid` (v2.2 validator, or not used by the portal) or `schema` (DCSA v3.0 schema); default invalid. */
+  kind?: 'invalid' | 'schema';
 }
 
 export interface PollResult {
@@ -49,6 +52,8 @@ export interface PollResult {
   pages: number;
   /** Latest eventCreatedDateTime among the valid events (for the next incremental poll). */
   lastCreatedAt: string | null;
+  /** The carrier's clock at its last answer (its Date header, ms), or null when it gave none. */
+  carrierNow: number | null;
 }
 
 export type ConnectorErrorKind = 'timeout' | 'network' | 'http' | 'malformed' | 'paging';
@@ -122,9 +127,17 @@ async function fetchJson(
   url: string,
   headers: Record<string, string>,
   timeoutMs: number,
-): Promise<{ status: number; body: unknown; nextPage: string | null; nextCursor: string | null }> {
+): Promise<{
+  status: number;
+  body: unknown;
+  nextPage: string | null;
+  nextCursor: string | null;
+  date: number | null;
+}> {
   const res = await carrierRequest(url, { headers }, timeoutMs);
-  if (res.status === 404) return { status: 404, body: null, nextPage: null, nextCursor: null };
+  const dated = Date.parse(res.headers.get('date') ?? '');
+  const date = Number.isFinite(dated) ? dated : null;
+  if (res.status === 404) return { status: 404, body: null, nextPage: null, nextCursor: null, date };
   if (!res.ok) throw new ConnectorError('http', `${url} answered ${res.status}`, res.status);
   let body: unknown;
   try {
@@ -137,6 +150,7 @@ async function fetchJson(
     body,
     nextPage: res.headers.get('next-page') || res.headers.get('next-page-cursor'),
     nextCursor: res.headers.get('next-page-cursor'),
+    date,
   };
 }
 
@@ -162,6 +176,7 @@ export function createDcsaConnector(options: ConnectorOptions) {
       retractions: [],
       pages: 0,
       lastCreatedAt: null,
+      carrierNow: null,
     };
     let url: string | null = first.toString();
     const seenCursors = new Set<string>();
@@ -170,6 +185,7 @@ export function createDcsaConnector(options: ConnectorOptions) {
         throw new ConnectorError('paging', `More than ${maxPages} pages from ${base}`);
       const page = await fetchJson(url, headers, timeoutMs);
       result.pages++;
+      if (page.date !== null) result.carrierNow = Math.max(result.carrierNow ?? 0, page.date);
       if (page.status === 404) {
         result.notFound = result.pages === 1;
         break;
@@ -186,11 +202,13 @@ export function createDcsaConnector(options: ConnectorOptions) {
           result.retractions.push(read.retraction);
           continue;
         }
-        const checked: ReturnType<typeof validateEvent> = read
-          ? read.kind === 'event'
-            ? { ok: true, event: read.event }
-            : { ok: false, reasons: read.reasons }
-          : validateEvent(raw);
+        const checked:
+          ReturnType<typeof validateEvent> | { ok: false; reasons: string[]; kind: 'schema' | 'invalid' } =
+          read
+            ? read.kind === 'event'
+              ? { ok: true, event: read.event }
+              : { ok: false, reasons: read.reasons, kind: read.setAside }
+            : validateEvent(raw);
         if (checked.ok) {
           result.events.push(checked.event);
           const created = checked.event.eventCreatedDateTime;
@@ -198,7 +216,11 @@ export function createDcsaConnector(options: ConnectorOptions) {
             result.lastCreatedAt = created;
           }
         } else {
-          result.rejected.push({ raw, reasons: checked.reasons });
+          result.rejected.push({
+            raw,
+            reasons: checked.reasons,
+            ...('kind' in checked ? { kind: checked.kind } : {}),
+          });
         }
       }
       url = null;

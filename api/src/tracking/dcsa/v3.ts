@@ -1,9 +1,11 @@
-// DCSA Track & Trace v3.0 events, translated to and from the v2.2 shape the engine stores and
-// derives from (carrier_events.raw, tracking/derive). A v3 carrier's event is translated, then
-// checked by the same validator as a v2.2 one (RFC 3339 date-times, codes, ranges), so both
-// versions meet the same rules and derivation has one input shape.
+// DCSA Track & Trace v3.0 events: judged by the v3.0 schema (tnt-v3.0-events.schema.json, extracted
+// from the standard by extract-schema-v3.py: its lengths, formats and code lists, plus the few
+// fields the portal needs to place an event), then translated to the shape the engine stores and
+// derives from (carrier_events.raw, tracking/derive: v2.2's field names). The translation is not
+// judged again by v2.2's rules: v3 allows what v2.2 did not (a 6-character service code, eventIDs
+// that are no UUID, a transport call without a UN/LOCODE).
 //
-// Mapping (v3 → v2.2):
+// Mapping (v3 → stored shape):
 //   eventClassification.eventTypeCode / eventClassifierCode / <type>EventTypeCode → eventType /
 //   eventClassifierCode / transportEventTypeCode | equipmentEventTypeCode | shipmentEventTypeCode;
 //   eventUpdatedDateTime → eventCreatedDateTime (v3: "an event overrides any other with the same
@@ -12,26 +14,21 @@
 //   (equipment); geoCoordinate → latitude / longitude; transportDetails.transportCall →
 //   transportCall (transportCallReference → transportCallID, vesselTransport → vessel, voyage and
 //   service objects → their codes); equipmentDetails → equipmentReference / ISOEquipmentCode /
-//   emptyIndicatorCode; shipmentDetails.documentReference → documentID / documentTypeCode (shipment
-//   events); shipmentDetails.additionalDocumentReferences (BKG, TRD) → documentReferences;
-//   shipmentDetails.shipmentReferences → references.
+//   emptyIndicatorCode (on other event types: an EQ reference); shipmentDetails.documentReference →
+//   documentID / documentTypeCode (shipment events); shipmentDetails.documentReference and
+//   additionalDocumentReferences of kind BKG / TRD → documentReferences (every event type: they
+//   decide relevance); shipmentDetails.shipmentReferences → references.
 // IOT and REEFER events are set aside with a reason (the portal does not use them). A retracted
 // event (isRetracted: "the data in this and all previously transmitted events with the same eventID
 // must be discarded or ignored") is read by `readV3` as a retraction, which ingestion applies
 // (ingest.ts); `fromV3` refuses it, having no event to give.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import v3Schema from './tnt-v3.0-events.schema.json';
 import type { DcsaEvent } from './types';
-import {
-  EARLIEST_EVENT_TIME,
-  isRfc3339DateTime,
-  LATEST_EVENT_TIME,
-  validateEvent,
-  type ValidationResult,
-} from './validate';
+import { derivedEventId, EARLIEST_EVENT_TIME, isRfc3339DateTime, LATEST_EVENT_TIME } from './validate';
 
 export const DCSA_V3_API_VERSION = '3.0.0';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const V3_ID_STAND_IN = '00000000-0000-4000-8000-000000000000';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined =>
@@ -139,7 +136,7 @@ export interface V3Retraction {
 export type V3Reading =
   | { kind: 'event'; event: DcsaEvent }
   | { kind: 'retraction'; retraction: V3Retraction }
-  | { kind: 'rejected'; reasons: string[] };
+  | { kind: 'rejected'; reasons: string[]; setAside: 'schema' | 'invalid' };
 
 /** A retraction needs its eventID; any other data is irrelevant (v3.0), except a valid eventUpdatedDateTime. */
 function readRetraction(e: Obj): V3Reading {
@@ -147,6 +144,7 @@ function readRetraction(e: Obj): V3Reading {
   if (typeof id !== 'string' || !id.length || id.length > 500) {
     return {
       kind: 'rejected',
+      setAside: 'schema',
       reasons: [
         '/eventID: a retracted event must give the eventID it retracts (a string of 1 to 500 characters)',
       ],
@@ -157,7 +155,11 @@ function readRetraction(e: Obj): V3Reading {
     return { kind: 'retraction', retraction: { eventID: id, retractedAt: null } };
   const t = typeof updated === 'string' && isRfc3339DateTime(updated) ? Date.parse(updated) : NaN;
   if (Number.isNaN(t) || t < EARLIEST_EVENT_TIME || t >= LATEST_EVENT_TIME) {
-    return { kind: 'rejected', reasons: ['/eventUpdatedDateTime: must match format "date-time"'] };
+    return {
+      kind: 'rejected',
+      setAside: 'schema',
+      reasons: ['/eventUpdatedDateTime: must match format "date-time"'],
+    };
   }
   return { kind: 'retraction', retraction: { eventID: id, retractedAt: updated as string } };
 }
@@ -167,26 +169,150 @@ export function readV3(raw: unknown): V3Reading {
   const e = obj(raw);
   if (e?.isRetracted === true) return readRetraction(e);
   if (e && e.isRetracted !== undefined && typeof e.isRetracted !== 'boolean') {
-    return { kind: 'rejected', reasons: ['/isRetracted: must be boolean'] };
+    return { kind: 'rejected', setAside: 'schema', reasons: ['/isRetracted: must be boolean'] };
   }
   const checked = fromV3(raw);
   return checked.ok
     ? { kind: 'event', event: checked.event }
-    : { kind: 'rejected', reasons: checked.reasons };
+    : { kind: 'rejected', reasons: checked.reasons, setAside: checked.kind };
 }
 
-/** v3.0 event → the v2.2 shape, validated. Never throws. A retraction is refused (use readV3). */
-export function fromV3(raw: unknown): ValidationResult {
-  const e = obj(raw);
-  if (!e) return { ok: false, reasons: ['(event): must be an object'] };
-  if (e.isRetracted === true) {
-    return { ok: false, reasons: ['/isRetracted: a retraction, not an event (read it with readV3)'] };
+// ---------------------------------------------------------------------------------------------
+// Judging a v3.0 event by the v3.0 schema
+
+let v3Validator: ValidateFunction | undefined;
+
+function eventSchema(): ValidateFunction {
+  if (!v3Validator) {
+    // strict: false because the OpenAPI schema carries keywords JSON Schema does not define; the
+    // OpenAPI number formats (int32, float) only describe the storage size.
+    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
+    addFormats(ajv);
+    ajv.addFormat('date-time', { type: 'string', validate: isRfc3339DateTime });
+    ajv.addFormat('int32', {
+      type: 'number',
+      validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31,
+    });
+    ajv.addFormat('float', { type: 'number', validate: () => true });
+    ajv.addSchema(v3Schema);
+    const fn = ajv.getSchema(`${v3Schema.$id}#/definitions/Event`);
+    if (!fn) throw new Error('DCSA v3.0 schema has no definition Event');
+    v3Validator = fn;
   }
+  return v3Validator;
+}
+
+function describe(error: ErrorObject): string {
+  const where = error.instancePath || '(event)';
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+    return `${where}: must be one of ${allowed.join(', ')}`;
+  }
+  return `${where}: ${error.message ?? error.keyword}`;
+}
+
+const PORTAL_TYPES = ['SHIPMENT', 'TRANSPORT', 'EQUIPMENT'] as const;
+const TYPE_CODE_FIELD = {
+  SHIPMENT: 'shipmentEventTypeCode',
+  TRANSPORT: 'transportEventTypeCode',
+  EQUIPMENT: 'equipmentEventTypeCode',
+} as const;
+
+/**
+ * v3.0 marks nothing as required; these are the fields without which the portal cannot place an
+ * event (when it happened, when it was published — the order of versions —, what kind of event,
+ * and for a transport event its transport call, for a shipment event the document it is about).
+ */
+function missingForUse(e: Obj, type: (typeof PORTAL_TYPES)[number]): string[] {
+  const reasons: string[] = [];
+  const need = (path: string, value: unknown) => {
+    if (value === undefined || value === null) reasons.push(`${path}: is required by the portal`);
+  };
   const cls = obj(e.eventClassification);
-  const type = cls?.eventTypeCode;
+  need('/eventDateTime', e.eventDateTime);
+  need('/eventUpdatedDateTime', e.eventUpdatedDateTime);
+  need('/eventClassification/eventClassifierCode', cls?.eventClassifierCode);
+  need(`/eventClassification/${TYPE_CODE_FIELD[type]}`, cls?.[TYPE_CODE_FIELD[type]]);
+  if (type === 'TRANSPORT') need('/transportDetails/transportCall', obj(e.transportDetails)?.transportCall);
+  if (type === 'SHIPMENT') {
+    const doc = obj(obj(e.shipmentDetails)?.documentReference);
+    need('/shipmentDetails/documentReference/typeCode', doc?.typeCode);
+    need('/shipmentDetails/documentReference/reference', doc?.reference);
+  }
+  return reasons;
+}
+
+/**
+ * Judges a v3.0 event by the v3.0 schema (its lengths, formats and code lists, RFC 3339
+ * date-times within 1900-2199) and the fields the portal needs; the reasons, or none.
+ */
+export function v3SchemaReasons(e: Obj): string[] {
+  const validate = eventSchema();
+  const reasons: string[] = [];
+  if (!validate(e)) {
+    for (const error of validate.errors ?? []) {
+      const text = describe(error);
+      if (!reasons.includes(text)) reasons.push(text);
+    }
+  }
+  for (const field of ['eventDateTime', 'eventUpdatedDateTime'] as const) {
+    const value = e[field];
+    if (typeof value !== 'string' || !isRfc3339DateTime(value)) continue;
+    const at = Date.parse(value);
+    if (at < EARLIEST_EVENT_TIME || at >= LATEST_EVENT_TIME)
+      reasons.push(`/${field}: must be between 1900-01-01 and 2199-12-31 (got ${value})`);
+  }
+  const type = obj(e.eventClassification)?.eventTypeCode;
+  if (type === undefined) reasons.push('/eventClassification/eventTypeCode: is required by the portal');
+  else if (PORTAL_TYPES.includes(type as (typeof PORTAL_TYPES)[number]))
+    reasons.push(...missingForUse(e, type as (typeof PORTAL_TYPES)[number]));
+  return reasons;
+}
+
+/** The BKG / TRD document references of a v3 event (primary and additional), in the stored shape. */
+function documentReferencesOf(shipment: Obj | undefined) {
+  const all = [
+    obj(shipment?.documentReference),
+    ...(arr(shipment?.additionalDocumentReferences) ?? []).map(obj),
+  ];
+  const seen = new Set<string>();
+  const out: Array<{ documentReferenceType: string; documentReferenceValue: string }> = [];
+  for (const d of all) {
+    if (!d || (d.typeCode !== 'BKG' && d.typeCode !== 'TRD') || typeof d.reference !== 'string') continue;
+    const key = `${d.typeCode}:${d.reference}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ documentReferenceType: d.typeCode, documentReferenceValue: d.reference });
+  }
+  return out;
+}
+
+export type V3Judgement =
+  { ok: true; event: DcsaEvent } | { ok: false; reasons: string[]; kind: 'schema' | 'invalid' };
+
+/**
+ * v3.0 event → the shape the engine stores, after judging it by the v3.0 schema (never by v2.2's
+ * rules: v3 allows what v2.2 did not, e.g. a 6-character service code). Never throws. A retraction
+ * is refused (use readV3).
+ */
+export function fromV3(raw: unknown): V3Judgement {
+  const e = obj(raw);
+  if (!e) return { ok: false, kind: 'schema', reasons: ['(event): must be an object'] };
+  if (e.isRetracted === true) {
+    return {
+      ok: false,
+      kind: 'invalid',
+      reasons: ['/isRetracted: a retraction, not an event (read it with readV3)'],
+    };
+  }
+  const reasons = v3SchemaReasons(e);
+  if (reasons.length) return { ok: false, kind: 'schema', reasons };
+  const cls = obj(e.eventClassification)!;
+  const type = cls.eventTypeCode as string;
   if (type === 'IOT' || type === 'REEFER') {
     return {
       ok: false,
+      kind: 'invalid',
       reasons: [`/eventClassification/eventTypeCode: ${type} events are not used by the portal`],
     };
   }
@@ -198,14 +324,18 @@ export function fromV3(raw: unknown): ValidationResult {
   const vessel = obj(call?.vesselTransport);
   const shipment = obj(e.shipmentDetails);
   const equipment = obj(e.equipmentDetails);
-  const docs = arr(shipment?.additionalDocumentReferences)
-    ?.map(obj)
-    .filter((d): d is Obj => !!d && (d.typeCode === 'BKG' || d.typeCode === 'TRD'))
-    .map((d) => ({ documentReferenceType: d.typeCode, documentReferenceValue: d.reference }));
-  const refs = arr(shipment?.shipmentReferences)
-    ?.map(obj)
+  const docs = documentReferencesOf(shipment);
+  const refs = (arr(shipment?.shipmentReferences) ?? [])
+    .map(obj)
     .filter((r): r is Obj => !!r)
     .map((r) => ({ referenceType: r.typeCode, referenceValue: r.reference }));
+  // The equipment a transport or shipment event names is a reference too (v3 lets any event carry
+  // equipmentDetails); an equipment event keeps it as its equipmentReference.
+  if (type !== 'EQUIPMENT' && typeof equipment?.equipmentReference === 'string') {
+    const value = equipment.equipmentReference;
+    if (!refs.some((r) => r.referenceType === 'EQ' && r.referenceValue === value))
+      refs.push({ referenceType: 'EQ', referenceValue: value });
+  }
   const v2Location = location
     ? defined({
         locationName: location.locationName,
@@ -216,13 +346,18 @@ export function fromV3(raw: unknown): ValidationResult {
         facilityCodeListProvider: facility?.facilityCodeListProvider,
       })
     : undefined;
+  const voyage = (v: unknown) => {
+    const o = obj(v);
+    return o?.carrierVoyageNumber ?? o?.universalVoyageReference;
+  };
+  const service = obj(call?.serviceCodeOrReference);
   const transportCall = call
     ? defined({
         transportCallID: call.transportCallReference,
         transportCallSequenceNumber: call.transportCallSequenceNumber,
-        carrierServiceCode: obj(call.serviceCodeOrReference)?.carrierServiceCode,
-        exportVoyageNumber: obj(call.exportVoyageNumberOrReference)?.carrierVoyageNumber,
-        importVoyageNumber: obj(call.importVoyageNumberOrReference)?.carrierVoyageNumber,
+        carrierServiceCode: service?.carrierServiceCode ?? service?.universalServiceReference,
+        exportVoyageNumber: voyage(call.exportVoyageNumberOrReference),
+        importVoyageNumber: voyage(call.importVoyageNumberOrReference),
         UNLocationCode: location?.UNLocationCode,
         facilityTypeCode: location?.facilityTypeCode,
         modeOfTransport: call.modeOfTransport,
@@ -236,52 +371,43 @@ export function fromV3(raw: unknown): ValidationResult {
     eventType: type,
     eventCreatedDateTime: e.eventUpdatedDateTime,
     eventDateTime: e.eventDateTime,
-    eventClassifierCode: cls?.eventClassifierCode,
-    references: refs?.length ? refs : undefined,
+    eventClassifierCode: cls.eventClassifierCode,
+    references: refs.length ? refs : undefined,
+    documentReferences: docs.length ? docs : undefined,
   });
-  let v2: Obj;
+  let event: Obj;
   if (type === 'TRANSPORT') {
     const delays = arr(details?.delayReasonCodes);
-    v2 = defined({
+    event = defined({
       ...base,
-      transportEventTypeCode: cls?.transportEventTypeCode,
+      transportEventTypeCode: cls.transportEventTypeCode,
       delayReasonCode: delays?.[0],
       changeRemark: details?.changeRemark,
       transportCall,
-      documentReferences: docs?.length ? docs : undefined,
     });
   } else if (type === 'EQUIPMENT') {
-    v2 = defined({
+    event = defined({
       ...base,
-      equipmentEventTypeCode: cls?.equipmentEventTypeCode,
+      equipmentEventTypeCode: cls.equipmentEventTypeCode,
       equipmentReference: equipment?.equipmentReference,
       ISOEquipmentCode: equipment?.ISOEquipmentCode,
       emptyIndicatorCode: equipment?.emptyIndicatorCode,
       eventLocation: v2Location,
       transportCall,
-      documentReferences: docs?.length ? docs : undefined,
     });
   } else {
-    const doc = obj(shipment?.documentReference);
-    v2 = defined({
+    const doc = obj(shipment?.documentReference)!;
+    event = defined({
       ...base,
-      shipmentEventTypeCode: cls?.shipmentEventTypeCode,
-      documentID: doc?.reference,
-      documentTypeCode: doc?.typeCode,
+      shipmentEventTypeCode: cls.shipmentEventTypeCode,
+      documentID: doc.reference,
+      documentTypeCode: doc.typeCode,
       reason: shipment?.reason,
     });
   }
-  // v3.0 eventIDs are any string of up to 500 characters (its own example is not a UUID, as v2.2
-  // asks): the v2.2 rules are checked with a stand-in, and the carrier's eventID kept.
-  const id = e.eventID;
-  if (typeof id === 'string' && (id.length === 0 || id.length > 500)) {
-    return { ok: false, reasons: ['/eventID: must be a string of 1 to 500 characters'] };
-  }
-  const standIn = typeof id === 'string' && !UUID.test(id);
-  const checked = validateEvent(standIn ? { ...v2, eventID: V3_ID_STAND_IN } : v2);
-  if (checked.ok) return standIn ? { ok: true, event: { ...checked.event, eventID: id } } : checked;
-  // Reasons in v2.2 terms, said to come from the translation so they can be traced back.
-  return { ok: false, reasons: checked.reasons.map((r) => `${r} (v3.0 event translated to v2.2)`) };
+  // v3.0 eventIDs are optional (as in v2.2): without one, the identity is derived from the content.
+  if (typeof event.eventID !== 'string') event.eventID = derivedEventId(e, 'eventUpdatedDateTime');
+  return { ok: true, event: event as unknown as DcsaEvent };
 }
 
 export type { DcsaEvent };

@@ -86,8 +86,11 @@ export function canonicalJson(value: unknown): string {
  * version when anything else changed it is another event). Prefixed so it never looks like a
  * carrier's UUID.
  */
-function derivedEventId(event: Record<string, unknown>): string {
-  const { eventID: _id, eventCreatedDateTime: _created, ...content } = event;
+export function derivedEventId(
+  event: Record<string, unknown>,
+  publicationField: 'eventCreatedDateTime' | 'eventUpdatedDateTime' = 'eventCreatedDateTime',
+): string {
+  const { eventID: _id, [publicationField]: _published, ...content } = event;
   return `derived-${createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, 32)}`;
 }
 

@@ -107,5 +107,45 @@ export function normaliseEvents(events: readonly DeriveEvent[], containerNumber:
     const seen = byId.get(ev.eventId);
     if (!seen || compareIds(ev.id, seen.id) < 0) byId.set(ev.eventId, ev);
   }
-  return [...byId.values()].sort(byTime);
+  const list = [...byId.values()];
+  placeThroughLeg(list);
+  return list.sort(byTime);
+}
+
+/**
+ * A vessel event without a UN/LOCODE (e.g. an actual departure giving only the vessel's IMO) is
+ * placed as a person reading it would: at the port of its transport call when another event of
+ * that call names it, else at the one port where the same vessel and voyage make the same move
+ * (the planned / estimated departures, or the container's loads, of that leg). Left unplaced when
+ * that is ambiguous.
+ */
+function placeThroughLeg(list: Ev[]): void {
+  const unplaced = list.filter((e) => e.type === 'TRANSPORT' && e.locode === null && e.vessel);
+  if (!unplaced.length) return;
+  const callOf = (e: Ev) =>
+    e.raw.eventType === 'SHIPMENT' ? undefined : e.raw.transportCall?.transportCallID;
+  const byCall = new Map<string, Set<string>>();
+  const byLeg = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, locode: string) => {
+    const set = map.get(key) ?? new Set<string>();
+    set.add(locode);
+    map.set(key, set);
+  };
+  // The same move of the container: a load goes with a departure, a discharge with an arrival.
+  const move = (code: string) =>
+    code === 'DEPA' || code === 'LOAD' ? 'DEPA' : code === 'ARRI' || code === 'DISC' ? 'ARRI' : null;
+  for (const e of list) {
+    if (e.locode === null || e.type === 'SHIPMENT') continue;
+    const call = callOf(e);
+    if (call) add(byCall, call, e.locode);
+    const m = move(e.code);
+    if (m && e.vessel && e.voyage) add(byLeg, `${m}|${e.vessel.imo}|${e.voyage}`, e.locode);
+  }
+  for (const e of unplaced) {
+    const call = callOf(e);
+    const fromCall = call ? byCall.get(call) : undefined;
+    const fromLeg = e.voyage ? byLeg.get(`${move(e.code)}|${e.vessel!.imo}|${e.voyage}`) : undefined;
+    const found = fromCall?.size === 1 ? fromCall : fromLeg?.size === 1 ? fromLeg : undefined;
+    if (found) e.locode = [...found][0];
+  }
 }

@@ -22,6 +22,12 @@ export interface EngineConfig {
   recomputeEverySeconds: number;
   /** Requests claimed per tick (default 200). */
   claimBatch: number;
+  /**
+   * Each poll asks again from this long before its cursor (ENGINE_POLL_OVERLAP_SECONDS, default
+   * 86400): events a carrier publishes late (created long before), or in the same second as the
+   * cursor, are still fetched; what is fetched again is recognised as known.
+   */
+  pollOverlapSeconds: number;
 }
 
 const num = (value: string | undefined, fallback: number): number => {
@@ -45,6 +51,7 @@ export function engineConfig(
     carrierTimeoutMs: num(env.ENGINE_CARRIER_TIMEOUT_MS, 15_000),
     recomputeEverySeconds: num(env.ENGINE_RECOMPUTE_EVERY_SECONDS, 86_400),
     claimBatch: 200,
+    pollOverlapSeconds: num(env.ENGINE_POLL_OVERLAP_SECONDS, 86_400),
     ...overrides,
   };
 }

@@ -60,31 +60,6 @@ export interface Engine {
 
 let running: Engine | null = null;
 
-/**
- * A payload that failed validation may be a transient fault of the carrier: the incremental
- * cursor (last_event_created_at) is held at the earliest rejected event's creation time, so the
- * next polls ask for it again (valid events after it come again too and are ignored as known).
- */
-async function holdCursorAtRejected(db: Kysely<Database>, data: IngestJobData): Promise<void> {
-  const times = data.rejected
-    .map((r) =>
-      r.raw && typeof r.raw === 'object'
-        ? (r.raw as { eventCreatedDateTime?: unknown }).eventCreatedDateTime
-        : null,
-    )
-    .map((t) => (typeof t === 'string' ? Date.parse(t) : NaN))
-    .filter((t) => !Number.isNaN(t))
-    // A carrier clock ahead of ours never holds the cursor in the future.
-    .map((t) => Math.min(t, Date.now()));
-  if (!times.length) return;
-  const earliest = new Date(Math.min(...times)).toISOString();
-  await db
-    .updateTable('tracking_requests')
-    .set({ last_event_created_at: sql`least(last_event_created_at, ${earliest}::timestamptz)` })
-    .where('id', '=', data.trackingRequestId)
-    .execute();
-}
-
 /** The engine started in this process, if any. */
 export const runningEngine = (): Engine | null => running;
 
@@ -201,7 +176,6 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
         chunkSize,
         afterChunk: crash,
       });
-      await holdCursorAtRejected(deps.db, data);
       if (res.inserted > 0 || res.versions > 0 || res.retracted > 0)
         await sendRecompute(data.trackingRequestId);
       return res;

@@ -12,6 +12,7 @@ import type { EngineDeps } from './deps';
 import { carrierEndpoint, connectorFor } from './endpoint';
 import { CODE_TYPE_LABEL, markInvalid, warning } from './lifecycle';
 import { subscribe } from './subscriptions';
+import { advancePollCursor } from '../ingest';
 
 export interface IngestJobData {
   trackingRequestId: number;
@@ -20,6 +21,8 @@ export interface IngestJobData {
   rejected: RejectedPayload[];
   /** DCSA v3.0 retractions (absent in jobs queued before they existed). */
   retractions?: V3Retraction[];
+  /** The carrier's clock at its answer (ms), which bounds the poll cursor; null when unknown. */
+  carrierNow?: number | null;
 }
 
 export type PollOutcome =
@@ -51,6 +54,12 @@ async function allKnown(
     deps.db,
   );
   return Number(result.rows[0]?.n ?? 0) === unique.length;
+}
+
+/** Where a poll starts: the cursor (the carrier's clock) minus the overlap window; null for a first poll. */
+export function pollSince(cursor: Date | number | null, overlapSeconds: number): string | null {
+  if (cursor === null) return null;
+  return new Date(new Date(cursor).getTime() - overlapSeconds * 1000).toISOString();
 }
 
 const secondsFromNow = (s: number) => sql<Date>`now() + make_interval(secs => ${s})`;
@@ -125,7 +134,9 @@ export async function pollTrackingRequest(
     result = await connector.poll({
       codeType: row.code_type,
       reference: row.code_value,
-      since: row.last_event_created_at ? row.last_event_created_at.toISOString() : null,
+      // From the cursor (the carrier's clock) minus the overlap window: late publications and
+      // events of the cursor's own second come again, and are recognised as known.
+      since: pollSince(row.last_event_created_at, config.pollOverlapSeconds),
     });
   } catch (err) {
     if (err instanceof ConnectorError && err.kind === 'http' && err.status && REFUSALS.has(err.status)) {
@@ -177,6 +188,15 @@ export async function pollTrackingRequest(
       events: result.events,
       rejected: result.rejected,
       retractions: result.retractions,
+      carrierNow: result.carrierNow,
+    });
+  } else if (result.events.length) {
+    // Everything this poll received is already held (a push or an earlier poll stored it): the
+    // cursor moves with it all the same.
+    await advancePollCursor(db, id, {
+      received: result.events.map((e) => Date.parse(e.eventCreatedDateTime)),
+      carrierNow: result.carrierNow,
+      portalNow: deps.now(),
     });
   }
   await db

@@ -132,6 +132,19 @@ export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Pr
     equipment_reference: r.equipment_reference,
   }));
   const groups = groupByContainer(request, events);
+  // A shipment whose container is no longer named by any event (a retraction removed its only
+  // equipment event) is derived again from what is left (the request's transport and shipment
+  // events), instead of staying as last derived.
+  const grouped = new Set(groups.map((g) => g.containerNumber));
+  const orphans = await db
+    .selectFrom('shipments')
+    .select('container_number')
+    .where('tracking_request_id', '=', id)
+    .execute();
+  for (const { container_number: containerNumber } of orphans) {
+    if (grouped.has(containerNumber)) continue;
+    groups.push({ containerNumber, events: events.filter((e) => e.event_type !== 'EQUIPMENT') });
+  }
   const locations = await loadLocations(db, locodesOf(events));
   const now = new Date(deps.now());
 
