@@ -14,8 +14,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { isValidContainerNumber } from '../containers';
 import schema from '../dcsa/tnt-v2.2-events.schema.json';
 import type { CodeType } from '../dcsa/types';
-import { DCSA_V3_API_VERSION, toV3 } from '../dcsa/v3';
-import { generateJourney, type Journey, type SimEvent } from './journey';
+import { DCSA_V3_API_VERSION } from '../dcsa/v3';
+import { carrierFeed, currentView, draw, v3BodyOf, type CarrierFaults, type FeedItem } from './faults';
+import { generateJourney, type Journey } from './journey';
 
 interface Clock {
   now(): number;
@@ -33,6 +34,8 @@ export interface SimulatedCarrier {
   unknownReference?: 'empty' | '404';
   /** When set, requests must carry `Authorization: Bearer <token>`. */
   bearerToken?: string;
+  /** This carrier's data faults (faults.ts), in both versions; default the simulator's `faults`. */
+  faults?: CarrierFaults;
 }
 
 export interface SimulatorOptions {
@@ -44,6 +47,8 @@ export interface SimulatorOptions {
   timeoutFaultMs?: number;
   /** Rolled containers and vessel changes: drawn per reference ('random', the default) or never ('none'). */
   disruptions?: 'random' | 'none';
+  /** Data faults of every carrier (faults.ts): lost and out-of-order pushes, late publication, ... */
+  faults?: CarrierFaults;
 }
 
 interface Subscription {
@@ -59,8 +64,10 @@ interface Subscription {
     carrierBookingReference?: string;
     transportDocumentReference?: string;
   };
-  /** Events created up to this instant have been delivered. */
+  /** Events shown up to this instant have been delivered. */
   deliveredUntil: number;
+  /** Events held back (out of order) for the next delivery. */
+  held: FeedItem[];
 }
 
 export interface Simulator {
@@ -77,6 +84,10 @@ export interface Simulator {
    * and pushes carry the retraction in its place, v2.2 answers leave the event out.
    */
   retract(scac: string, eventID: string, at?: number): void;
+  /** Sets (or clears, with null) a carrier's data faults. */
+  setFaults(scac: string, faults: CarrierFaults | null): void;
+  /** The carrier's feed of a journey (what it shows when, with its faults). */
+  feedOf(scac: string, journey: Journey): FeedItem[];
 }
 
 const SIMULATOR_API_VERSION = '2.2.0';
@@ -140,29 +151,35 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const journeys = new Map<string, Journey>();
   const subs = new Map<string, Subscription>();
   const pending = new Set<NodeJS.Timeout>();
-  /** `${scac}|${eventID}` → when the carrier retracted it. */
+  /** `${scac}|${eventID}` → when the carrier retracted it (retract()). */
   const retracted = new Map<string, number>();
-  const retractedAt = (scac: string, e: SimEvent, upTo: number): number | null => {
-    const at = retracted.get(`${scac}|${e.event.eventID}`);
-    return at !== undefined && at <= upTo ? at : null;
+  const carrierFaults = new Map<string, CarrierFaults>();
+  const faultsOf = (scac: string): CarrierFaults =>
+    carrierFaults.get(scac) ?? carriers[scac]?.faults ?? options.faults ?? {};
+  const feeds = new Map<string, FeedItem[]>();
+  /** The carrier's feed of a journey, with the retractions asked by retract(). */
+  const feedOf = (scac: string, journey: Journey): FeedItem[] => {
+    const key = `${scac}|${journey.bookingReference}`;
+    let feed = feeds.get(key);
+    if (!feed) {
+      feed = carrierFeed(journey, faultsOf(scac), `${scac}|${journey.bookingReference}`);
+      feeds.set(key, feed);
+    }
+    const manual: FeedItem[] = [];
+    for (const item of feed) {
+      const at = item.retraction ? undefined : retracted.get(`${scac}|${item.event.eventID}`);
+      if (at === undefined || manual.some((m) => m.event.eventID === item.event.eventID)) continue;
+      manual.push({
+        ...item,
+        key: `${item.event.eventID}|manual`,
+        visibleAt: at,
+        updatedAt: at,
+        retraction: true,
+      });
+    }
+    return manual.length ? [...feed, ...manual].sort((a, b) => a.visibleAt - b.visibleAt) : feed;
   };
-  /** v3 view of released events: a retracted one becomes its retraction, ordered by update time. */
-  const releasedV3 = (scac: string, list: SimEvent[], upTo: number) =>
-    list
-      .map((e) => {
-        const at = retractedAt(scac, e, upTo);
-        return at === null
-          ? { updatedAt: e.createdAt, body: toV3(e.event) }
-          : {
-              updatedAt: at,
-              body: {
-                eventID: e.event.eventID,
-                isRetracted: true,
-                eventUpdatedDateTime: new Date(at).toISOString(),
-              },
-            };
-      })
-      .sort((a, b) => a.updatedAt - b.updatedAt);
+  const v3Body = v3BodyOf;
 
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
@@ -193,19 +210,30 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     return journey;
   };
 
-  /** Released events of a journey for a filter, oldest first. */
+  /**
+   * What the carrier shows of a journey at `upTo` for a filter (per eventID its latest item, a
+   * retraction included), oldest update first. Another booking's events of a re-used container
+   * leak into booking / B/L answers only.
+   */
   const released = (
+    scac: string,
     journey: Journey,
+    codeType: CodeType,
     container: string | null,
     types: string[] | null,
     upTo: number,
-  ): SimEvent[] =>
-    journey.events.filter(
+  ): FeedItem[] =>
+    currentView(feedOf(scac, journey), upTo).filter(
       (e) =>
-        e.createdAt <= upTo &&
         (container === null || e.equipmentReference === null || e.equipmentReference === container) &&
-        (types === null || types.includes(e.event.eventType)),
+        (types === null || types.includes(e.event.eventType)) &&
+        (!e.foreign || codeType !== 'c_id'),
     );
+  /** The offset of the next page: the carrier repeats the page's last 2 events at some boundaries. */
+  const nextOffset = (scac: string, filterKey: string, offset: number, limit: number) => {
+    const share = faultsOf(scac).duplicatePages ?? 0;
+    return limit > 2 && share && draw(`${filterKey}|${offset}`) < share ? offset + limit - 2 : offset + limit;
+  };
 
   const app = Fastify({ logger: false, forceCloseConnections: true });
   app.addHook('onClose', async () => {
@@ -241,6 +269,71 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return error(reply, 401, 'Invalid credentials');
   });
 
+  /**
+   * The GET fault of a carrier (both versions), counted down; `answered` when the fault itself was
+   * the answer (5xx, malformed), else the fault to apply to the body (after a timeout's wait).
+   */
+  const takeFault = async (
+    scac: string,
+    reply: FastifyReply,
+    v3: boolean,
+  ): Promise<{ answered: boolean; fault: Fault | undefined }> => {
+    const fault = faults.get(scac) ?? faults.get('*');
+    if (!fault) return { answered: false, fault };
+    if (fault.times !== undefined && --fault.times <= 0) {
+      faults.delete(scac);
+      faults.delete('*');
+    }
+    if (fault.kind === 'timeout') {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          pending.delete(t);
+          resolve();
+        }, options.timeoutFaultMs ?? 30_000);
+        pending.add(t);
+      });
+    } else if (fault.kind === '5xx') {
+      await reply
+        .code(503)
+        .type('text/html')
+        .send('<html><body>503 Service Temporarily Unavailable</body></html>');
+      return { answered: true, fault };
+    } else if (fault.kind === 'malformed') {
+      await reply
+        .code(200)
+        .type('application/json')
+        .send(
+          v3 ? '{"events": [{"eventID": "3cecb101-7a1a-43a4-9d62' : '[{"eventID": "3cecb101-7a1a-43a4-9d62',
+        );
+      return { answered: true, fault };
+    }
+    return { answered: false, fault };
+  };
+
+  /** The body faults: wrong schema, duplicated or reversed events. */
+  const faulty = (
+    body: Array<Record<string, unknown>>,
+    fault: Fault | undefined,
+    v3: boolean,
+  ): Array<Record<string, unknown>> => {
+    if (fault?.kind === 'wrong-schema' && body.length) {
+      return body.map((e, i) =>
+        i % 2 !== 0 || e.isRetracted
+          ? e
+          : v3
+            ? {
+                ...e,
+                eventDateTime: 'next tuesday',
+                eventClassification: { ...(e.eventClassification as object), eventClassifierCode: 'MAYBE' },
+              }
+            : { ...e, eventDateTime: 'next tuesday', eventClassifierCode: 'MAYBE' },
+      );
+    }
+    if (fault?.kind === 'duplicates') return body.flatMap((e) => [e, { ...e }]);
+    if (fault?.kind === 'out-of-order') return [...body].reverse();
+    return body;
+  };
+
   app.get('/carriers/:scac/v2/events', async (req, reply) => {
     const { scac } = req.params as { scac: string };
     const q = req.query as Record<string, string | undefined>;
@@ -257,29 +350,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       bounds.push([op, t]);
     }
 
-    const fault = faults.get(scac) ?? faults.get('*');
-    if (fault) {
-      if (fault.times !== undefined && --fault.times <= 0) {
-        faults.delete(scac);
-        faults.delete('*');
-      }
-      if (fault.kind === 'timeout') {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(() => {
-            pending.delete(t);
-            resolve();
-          }, options.timeoutFaultMs ?? 30_000);
-          pending.add(t);
-        });
-      } else if (fault.kind === '5xx') {
-        return reply
-          .code(503)
-          .type('text/html')
-          .send('<html><body>503 Service Temporarily Unavailable</body></html>');
-      } else if (fault.kind === 'malformed') {
-        return reply.code(200).type('application/json').send('[{"eventID": "3cecb101-7a1a-43a4-9d62');
-      }
-    }
+    const { answered, fault } = await takeFault(scac, reply, false);
+    if (answered) return reply;
 
     const journey = journeyFor(scac, codeType, reference);
     if (!journey) {
@@ -288,8 +360,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return reply.send([]);
     }
     const now = clock.now();
-    const matching = released(journey, codeType === 'c_id' ? reference : null, types, now).filter((e) => {
-      if (retractedAt(scac, e, now) !== null) return false; // v2.2 has no retraction: the event is gone
+    const matching = released(
+      scac,
+      journey,
+      codeType,
+      codeType === 'c_id' ? reference : null,
+      types,
+      now,
+    ).filter((e) => {
+      if (e.retraction) return false; // v2.2 has no retraction: the event is gone
       const created = Date.parse(e.event.eventCreatedDateTime);
       return bounds.every(([op, t]) =>
         op === 'gte'
@@ -310,19 +389,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       Record<string, unknown>
     >;
     reply.header('Current-Page', encodeCursor(offset, filterKey));
-    if (offset + limit < matching.length) reply.header('Next-Page', encodeCursor(offset + limit, filterKey));
-
-    let body: Array<Record<string, unknown>> = page;
-    if (fault?.kind === 'wrong-schema' && body.length) {
-      body = body.map((e, i) =>
-        i % 2 === 0 ? { ...e, eventDateTime: 'next tuesday', eventClassifierCode: 'MAYBE' } : e,
-      );
-    } else if (fault?.kind === 'duplicates') {
-      body = body.flatMap((e) => [e, { ...e }]);
-    } else if (fault?.kind === 'out-of-order') {
-      body = [...body].reverse();
-    }
-    return reply.send(body);
+    if (offset + limit < matching.length)
+      reply.header('Next-Page', encodeCursor(nextOffset(scac, filterKey, offset, limit), filterKey));
+    return reply.send(faulty(page, fault, false));
   });
 
   app.get('/carriers/:scac/v3/events', async (req, reply) => {
@@ -336,21 +405,27 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const max = q.eventUpdatedDateTimeMax === undefined ? null : Date.parse(q.eventUpdatedDateTimeMax);
     if (Number.isNaN(min) || Number.isNaN(max))
       return error(reply, 400, 'eventUpdatedDateTimeMin/Max must be date-times');
+    // The same faults as v2.2 (timeout, 5xx, malformed, wrong schema, duplicates, out of order).
+    const { answered, fault } = await takeFault(scac, reply, true);
+    if (answered) return reply;
     const journey = journeyFor(scac, codeType, reference);
     // v3: no match is a 200 with no events, never a 404.
     if (!journey) return reply.send({ events: [] });
     const now = clock.now();
-    const matching = releasedV3(
+    const matching = released(
       scac,
-      released(journey, codeType === 'c_id' ? reference : null, types, now),
+      journey,
+      codeType,
+      codeType === 'c_id' ? reference : null,
+      types,
       now,
     ).filter((e) => (min === null || e.updatedAt >= min) && (max === null || e.updatedAt <= max));
     const filterKey = JSON.stringify(['v3', scac, codeType, reference, types, min, max]);
     const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor, filterKey);
     if (offset === null) return error(reply, 400, 'Invalid cursor');
     if (offset + limit < matching.length)
-      reply.header('Next-Page-Cursor', encodeCursor(offset + limit, filterKey));
-    return reply.send({ events: matching.slice(offset, offset + limit).map((e) => e.body) });
+      reply.header('Next-Page-Cursor', encodeCursor(nextOffset(scac, filterKey, offset, limit), filterKey));
+    return reply.send({ events: faulty(matching.slice(offset, offset + limit).map(v3Body), fault, true) });
   });
 
   const subscribeRoute =
@@ -377,9 +452,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           transportDocumentReference: body.transportDocumentReference,
         },
         deliveredUntil: clock.now(),
+        held: [],
       };
       subs.set(sub.subscriptionID, sub);
-      const { secret: _secret, deliveredUntil: _d, scac: _s, version: _v, filter, ...rest } = sub;
+      const { secret: _secret, deliveredUntil: _d, scac: _s, version: _v, held: _h, filter, ...rest } = sub;
       return reply
         .code(201)
         .send({ ...rest, ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) });
@@ -413,16 +489,40 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
             : null;
       const journey = ref && journeyFor(sub.scac, ref[0], ref[1]);
       if (!journey || !ref) continue;
-      const all = released(journey, ref[0] === 'c_id' ? ref[1] : null, f.eventType ?? null, now);
-      const fresh =
-        sub.version === '3.0'
-          ? releasedV3(sub.scac, all, now)
-              .filter((e) => e.updatedAt > sub.deliveredUntil)
-              .map((e) => e.body)
-          : all
-              .filter((e) => e.createdAt > sub.deliveredUntil && retractedAt(sub.scac, e, now) === null)
-              .map((e) => e.event);
-      if (!fresh.length) continue;
+      const container = ref[0] === 'c_id' ? ref[1] : null;
+      const types = f.eventType ?? null;
+      const shown = released(sub.scac, journey, ref[0], container, types, now);
+      const retractedNow = new Set(shown.filter((e) => e.retraction).map((e) => e.event.eventID));
+      const due = feedOf(sub.scac, journey).filter(
+        (e) =>
+          e.visibleAt > sub.deliveredUntil &&
+          e.visibleAt <= now &&
+          (container === null || e.equipmentReference === null || e.equipmentReference === container) &&
+          (types === null || types.includes(e.event.eventType)) &&
+          (!e.foreign || ref[0] !== 'c_id') &&
+          // v2.2 has no retraction: a retracted event is not pushed (nor its retraction).
+          (sub.version === '3.0' || (!e.retraction && !retractedNow.has(e.event.eventID))),
+      );
+      // Push faults: some events are lost, some held back for a later delivery (out of order).
+      const carrierFaults = faultsOf(sub.scac);
+      const sent: FeedItem[] = [];
+      const held: FeedItem[] = [];
+      // Drawn per subscribed reference and event, so a run is repeatable.
+      const drawn = `${sub.scac}|${JSON.stringify(f)}`;
+      for (const e of due) {
+        if (draw(`${drawn}|lost|${e.key}`) < (carrierFaults.pushLoss ?? 0)) continue;
+        if (draw(`${drawn}|held|${e.key}`) < (carrierFaults.pushOutOfOrder ?? 0)) held.push(e);
+        else sent.push(e);
+      }
+      const items = [...sent, ...sub.held];
+      const fresh = items.map((e) =>
+        sub.version === '3.0' ? v3Body(e) : (e.event as unknown as Record<string, unknown>),
+      );
+      if (!fresh.length) {
+        sub.deliveredUntil = now;
+        sub.held = held;
+        continue;
+      }
       const body = JSON.stringify(sub.version === '3.0' ? { events: fresh } : fresh);
       try {
         const res = await fetch(
@@ -439,7 +539,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
             signal: AbortSignal.timeout(10_000),
           },
         );
-        if (res.ok) sub.deliveredUntil = now;
+        if (res.ok) {
+          sub.deliveredUntil = now;
+          sub.held = held;
+        }
         results.push({ subscriptionID: sub.subscriptionID, status: res.status, count: fresh.length });
       } catch {
         results.push({ subscriptionID: sub.subscriptionID, status: 'error', count: fresh.length });
@@ -458,5 +561,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     retract: (scac, eventID, at) => {
       retracted.set(`${scac}|${eventID}`, at ?? clock.now());
     },
+    setFaults: (scac, f) => {
+      if (f) carrierFaults.set(scac, f);
+      else carrierFaults.delete(scac);
+      for (const key of feeds.keys()) if (key.startsWith(`${scac}|`)) feeds.delete(key);
+    },
+    feedOf,
   };
 }
