@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { createDb } from '../src/db/connection';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { loadThresholds } from '../src/services/health';
-import { parseShipmentFilters, shipmentConditions } from '../src/services/shipment-filters';
+import { parseShipmentFilters, shipmentConditions } from '../src/services/shipments/filters';
 import { STATIC_FIELDS } from '../src/services/export/fields';
 import { cellValue, exportQuery } from '../src/services/export/shipments-xlsx';
 import { benchDatabase } from './bench-db';

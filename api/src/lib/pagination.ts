@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { MESSAGES, notFound } from './errors';
 
-const PAGE_SIZE = 30;
+export const PAGE_SIZE = 30;
 
 export interface Page<T> {
   count: number;
@@ -47,11 +47,19 @@ export async function paginate<T>(
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   if (page > pages) throw notFound(MESSAGES.invalidPage);
   const results = await fetch(PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  return { count, ...pageLinks(request, count), results };
+}
+
+/** The absolute URLs of the pages before and after the requested one, for `count` rows. */
+export function pageLinks(
+  request: FastifyRequest,
+  count: number,
+): { next: string | null; previous: string | null } {
+  const page = pageNumber(request);
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   return {
-    count,
     next: page < pages ? pageUrl(request, page + 1) : null,
     previous: page > 1 ? pageUrl(request, page - 1) : null,
-    results,
   };
 }
 

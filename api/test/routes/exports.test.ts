@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { exportQuery, streamShipmentsXlsx } from '../../src/services/export/shipments-xlsx';
 import { loadThresholds } from '../../src/services/health';
-import { parseShipmentFilters, shipmentConditions } from '../../src/services/shipment-filters';
+import { parseShipmentFilters, shipmentConditions } from '../../src/services/shipments/filters';
 import { insertShipment as addShipment, startTenantApp, insertRequest } from '../helpers/app';
 import type { TestContext, Tenant, Caller } from '../helpers/app';
 import { STATIC_FIELDS } from '../../src/services/export/fields';

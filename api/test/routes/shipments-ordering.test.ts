@@ -3,12 +3,8 @@
 import { startTestApp, seedTenant, signIn, portIds } from '../helpers/app';
 import type { TestContext, Tenant, Caller } from '../helpers/app';
 import { DEFAULT_THRESHOLDS } from '../../src/services/health';
-import {
-  parseShipmentFilters,
-  SORT_AFTER_FILTER_MAX,
-  shipmentConditions,
-  shipmentPageQuery,
-} from '../../src/services/shipment-filters';
+import { parseShipmentFilters, shipmentConditions } from '../../src/services/shipments/filters';
+import { SORT_AFTER_FILTER_MAX, shipmentPageQuery } from '../../src/services/shipments/list-query';
 
 jest.setTimeout(60_000);
 

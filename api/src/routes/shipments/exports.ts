@@ -14,7 +14,7 @@ import {
   resolveSearch,
   shipmentConditions,
   type RawQuery,
-} from '../../services/shipment-filters';
+} from '../../services/shipments/filters';
 import {
   EXPORT_LANGS,
   exportFields,

@@ -5,34 +5,18 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { localizePayload, requestLang } from '../../i18n';
 import { ErrorCollector, notFound } from '../../lib/errors';
-import { pageNumber, paginate, type Page } from '../../lib/pagination';
+import { pageLinks, pageNumber } from '../../lib/pagination';
 import { errors, idWriteErrors } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
-import { dashboardCounts, thresholdsOf, type HealthThresholds } from '../../services/health';
-import {
-  parseShipmentFilters,
-  resolveSearch,
-  shipmentConditions,
-  shipmentPageQuery,
-} from '../../services/shipment-filters';
+import { thresholdsOf, type HealthThresholds } from '../../services/health';
+import { parseShipmentFilters, resolveSearch, shipmentConditions } from '../../services/shipments/filters';
+import { listShipments, shipmentStats, type ListCaller } from '../../services/shipments/list';
 import { compactMapPoints, wantsCompact } from '../../services/map-points';
-import {
-  cacheEnabled,
-  dataVersion,
-  type CachedPage,
-  daysExpiry,
-  keepPage,
-  listKey,
-  newListValue,
-  statsKey,
-  versioned,
-} from '../../services/shipments-cache';
-import { hasProjectsTable, selectShipments, serializeShipments } from '../../services/shipment-serializer';
+import { hasProjectsTable, selectShipments, serializeShipments } from '../../services/shipments/serializer';
 import { plannedRoute, shipmentPorts } from '../../services/planned-route';
 import { shipmentActionRoutes } from './actions';
 import {
   alertEvents,
-  countShipments,
   idIs,
   isCompanyProject,
   mapPointsJson,
@@ -67,13 +51,25 @@ function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
 }
 
 /** A page whose results are already JSON text (in the caller's language): `{count, next, previous, results}`. */
-function sendPage(reply: FastifyReply, page: Page<unknown>, results: string): FastifyReply {
-  const head = JSON.stringify({ count: page.count, next: page.next, previous: page.previous });
+function sendPage(
+  reply: FastifyReply,
+  count: number,
+  links: { next: string | null; previous: string | null },
+  results: string,
+): FastifyReply {
+  const head = JSON.stringify({ count, next: links.next, previous: links.previous });
   return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"results":${results}}`);
 }
 
 /** The caller's thresholds (from the profile already loaded by requireAuth). */
 const thresholdsFor = (request: FastifyRequest): HealthThresholds => thresholdsOf(caller(request).profile);
+
+/** The list's caller: company, thresholds and language of the request. */
+const listCaller = (request: FastifyRequest): ListCaller => ({
+  companyId: caller(request).profile.company_id,
+  thresholds: thresholdsFor(request),
+  lang: requestLang(request),
+});
 
 type TimelineEvent = Static<typeof TimelineEventSchema>;
 type DateChange = Static<typeof DateChangeSchema>;
@@ -98,67 +94,8 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = new Date();
-      const filters = parseShipmentFilters(request.query, now);
-      const thresholds = thresholdsFor(request);
-      const companyId = caller(request).profile.company_id;
-      // Reuse under the company's data version (services/shipments-cache.ts): the count for every page of the
-      // same filters, and each page's JSON while no write has happened and its dtd / dta still hold.
-      const key = cacheEnabled() ? listKey(companyId, thresholds, filters) : null;
-      const cached = key
-        ? versioned(app.db, key, await dataVersion(app.db, companyId), newListValue)
-        : undefined;
-      const pageNo = pageNumber(request);
-      const lang = requestLang(request);
-      const pageKey = `${pageNo}:${lang}`;
-      const hit = cached?.pages.get(pageKey);
-      if (cached?.count !== undefined && hit && hit.expires > Date.now()) {
-        return sendPage(reply, await paginate(request, cached.count, () => Promise.resolve([])), hit.results);
-      }
-      // The count and the page's JSON, computed once for concurrent requests of the same page.
-      const compute = async (): Promise<{ count: number; page: CachedPage }> => {
-        await resolveSearch(app.db, filters);
-        const conditions = shipmentConditions(filters, thresholds, now, companyId);
-        const [count, projects] = await Promise.all([
-          cached?.count ?? countShipments(app.db, thresholds, companyId, filters, conditions),
-          hasProjectsTable(app.db),
-        ]);
-        if (cached) cached.count = count;
-        const page = await paginate(request, count, async (limit, offset) => {
-          const query = shipmentPageQuery(
-            app.db,
-            companyId,
-            thresholds,
-            filters,
-            conditions,
-            count,
-            limit,
-            offset,
-            { projects, companyId },
-          );
-          const rows = await query.execute();
-          return serializeShipments(app.db, rows, { now, companyId, compact: true });
-        });
-        // Server texts in the caller's language (as sendJson does).
-        const results = JSON.stringify(localizePayload(page.results, lang));
-        return { count, page: { results, expires: daysExpiry(page.results) } };
-      };
-      if (!cached || key === null) {
-        const { count, page } = await compute();
-        return sendPage(reply, await paginate(request, count, () => Promise.resolve([])), page.results);
-      }
-      let pending = cached.pending.get(pageKey);
-      if (!pending) {
-        pending = compute()
-          .then((r) => {
-            keepPage(app.db, key, cached, pageKey, r.page);
-            return r;
-          })
-          .finally(() => cached.pending.delete(pageKey));
-        cached.pending.set(pageKey, pending);
-      }
-      const { count, page } = await pending;
-      return sendPage(reply, await paginate(request, count, () => Promise.resolve([])), page.results);
+      const list = await listShipments(app.db, listCaller(request), request.query, pageNumber(request));
+      return sendPage(reply, list.count, pageLinks(request, list.count), list.results);
     },
   );
 
@@ -213,33 +150,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatsSchema, ...errors[401] },
       },
     },
-    async (request) => {
-      const t = thresholdsFor(request);
-      const companyId = caller(request).profile.company_id;
-      // Reused under the company's data version until the oldest shipment of the last 7 days leaves them.
-      const cached = cacheEnabled()
-        ? versioned(app.db, statsKey(companyId, t), await dataVersion(app.db, companyId), () => ({
-            stats: null as Static<typeof StatsSchema> | null,
-            expires: 0,
-          }))
-        : null;
-      if (cached?.stats && cached.expires > Date.now()) return cached.stats;
-      const health = await dashboardCounts(app.db, t, companyId, new Date(Date.now() - 7 * 86_400_000));
-      const stats = {
-        shipments_last_week_count: health.created,
-        shipments_on_track_count: health.ontrack,
-        shipments_warning_count: health.delayed,
-        shipments_delayed_count: health.delayed,
-        shipments_with_incidents_count: health.alerted,
-      };
-      if (cached) {
-        cached.stats = stats;
-        cached.expires = health.oldestCreated
-          ? new Date(health.oldestCreated).getTime() + 7 * 86_400_000
-          : Infinity;
-      }
-      return stats;
-    },
+    async (request) => shipmentStats(app.db, listCaller(request)),
   );
 
   app.get(

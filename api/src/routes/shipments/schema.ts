@@ -1,13 +1,13 @@
 // Schemas of /api/shipments/ and /api/events/ (validation of bodies, and the OpenAPI document). Query
-// filters are checked by services/shipment-filters.ts so that every bad value gets its exact message.
+// filters are checked by services/shipments/filters.ts so that every bad value gets its exact message.
 import { HEALTH_VALUES, INVALID_DATE } from '@portal/shared-api/domain';
 import { Type, type TSchema } from '@sinclair/typebox';
 import {
   DATE_FILTER_FIELDS,
   ORDERING_FIELD_NAMES,
   SHIPMENT_STATUS_VALUES,
-} from '../../services/shipment-filters';
-import { lngLat, ShipmentSchema } from '../../services/shipment-serializer';
+} from '../../services/shipments/filters';
+import { lngLat, ShipmentSchema } from '../../services/shipments/schema';
 import { FreeObject } from '../../lib/schemas';
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -53,6 +53,10 @@ export const ShipmentListQuery = Type.Object(
       `One or more of ${ORDERING_FIELD_NAMES.join(', ')}; prefix '-' for descending. Default -id.`,
     ),
     page: one('Page number, from 1 (30 results a page)'),
+    fields: many(
+      'Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); ' +
+        'absent: every property',
+    ),
   },
   { additionalProperties: true },
 );

@@ -8,7 +8,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/types';
 import { valueText } from '../../lib/validation';
 import type { HealthThresholds } from '../health';
-import { shipmentOrderBy, type ShipmentFilters } from '../shipment-filters';
+import { shipmentOrderBy, type ShipmentFilters } from '../shipments/filters';
 import { isServerTextField, translate } from '../../i18n';
 import { JOINS, type ExportField, type ExportLang } from './fields';
 import { excelSerial, XlsxSheetWriter, type XlsxColumnKind, type XlsxValue } from './xlsx-writer';

@@ -7,9 +7,9 @@
 // (dtd / dta are whole days from now; "created in the last 7 days" loses its oldest shipment) or is not cached
 // (last_n_days, dtd / dta ranges: bounds to the millisecond). SHIPMENTS_CACHE=0 turns it off (to measure).
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/types';
-import type { HealthThresholds } from './health';
-import type { ShipmentFilters } from './shipment-filters';
+import type { Database } from '../../db/types';
+import type { HealthThresholds } from '../health';
+import type { ShipmentFilters } from './filters';
 
 /** Entries kept per database handle (least recently used dropped first). */
 const MAX_ENTRIES = 2_000;
@@ -20,6 +20,17 @@ const MAX_BYTES = Number(process.env.SHIPMENTS_CACHE_MB ?? 64) * 1024 * 1024;
 const DAY_MS = 86_400_000;
 
 export const cacheEnabled = (): boolean => process.env.SHIPMENTS_CACHE !== '0';
+
+/** How list pages were answered since the last reset: from the cache, by joining a computation, or computed. */
+const counters = { hits: 0, joined: 0, misses: 0 };
+export type ListAnswerSource = keyof typeof counters;
+export const countListAnswer = (source: ListAnswerSource): void => void counters[source]++;
+/** The counters (for the benchmarks' hit rate); `reset` starts them again from zero. */
+export function listCacheStats(reset = false): Record<ListAnswerSource, number> {
+  const out = { ...counters };
+  if (reset) Object.assign(counters, { hits: 0, joined: 0, misses: 0 });
+  return out;
+}
 
 interface Entry {
   version: string;

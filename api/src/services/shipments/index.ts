@@ -1,12 +1,12 @@
 // Reads and writes of one company's shipments for the shipment and alert-event routes: a shipment or alert
-// event by id, the list count, the map points, the timeline and date history of the detail, alert events as
+// event by id, the map points, the timeline and date history of the detail, alert events as
 // answered, the one-field changes, hiding, and the custom form. The HTTP side (404 for garbage ids, the write
 // check, the replies) is routes/shipments/.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../db/types';
-import { companyHealthCounts, healthExpression, type HealthThresholds } from './health';
-import { onlyHealthFilters, type shipmentConditions, type ShipmentFilters } from './shipment-filters';
-import { isoOrNull } from '../lib/dates';
+import type { Database } from '../../db/types';
+import { healthExpression, type HealthThresholds } from '../health';
+import type { shipmentConditions } from './filters';
+import { isoOrNull } from '../../lib/dates';
 
 type Conditions = ReturnType<typeof shipmentConditions>;
 
@@ -28,34 +28,6 @@ export async function findShipment(db: Kysely<Database>, companyId: number, id: 
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   return row && { ...row, id: String(row.id) };
-}
-
-/**
- * The number of shipments matching the filters. With no filter but health (the dashboard tabs, the plain
- * list), it comes from shipment_health_counts in constant time; otherwise it is counted.
- */
-export async function countShipments(
-  db: Kysely<Database>,
-  thresholds: HealthThresholds,
-  companyId: number,
-  filters: ShipmentFilters,
-  conditions: Conditions,
-): Promise<number> {
-  if (onlyHealthFilters(filters)) {
-    const counts = await companyHealthCounts(db, thresholds, companyId, {
-      includeHidden: !filters.exclude_hidden,
-    });
-    return filters.health.length === 0
-      ? counts.total
-      : [...new Set(filters.health)].reduce((sum, h) => sum + counts[h], 0);
-  }
-  let query = db
-    .selectFrom('shipments')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('shipments.company_id', '=', companyId);
-  for (const c of conditions) query = query.where(c);
-  const { count } = await query.executeTakeFirstOrThrow();
-  return Number(count);
 }
 
 /** The number of shipments of the company matching the conditions (always counted). */

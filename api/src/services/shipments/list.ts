@@ -1,0 +1,180 @@
+// The shipment list and the dashboard counts as use cases: `listShipments(db, caller, query, page)` and
+// `shipmentStats(db, caller)`. Each owns its reuse of earlier answers (./list-cache.ts) and the merging of
+// concurrent identical requests, so the routes only parse the HTTP request and send the answer.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { localizePayload, type Lang } from '../../i18n';
+import { ErrorCollector, MESSAGES, notFound } from '../../lib/errors';
+import { choiceParam } from '../../lib/query-params';
+import { PAGE_SIZE } from '../../lib/pagination';
+import { dashboardCounts, type HealthThresholds } from '../health';
+import { parseShipmentFilters, resolveSearch, shipmentConditions, type RawQuery } from './filters';
+import {
+  cacheEnabled,
+  countListAnswer,
+  dataVersion,
+  daysExpiry,
+  keepPage,
+  listKey,
+  newListValue,
+  statsKey,
+  versioned,
+  type CachedPage,
+  type ListValue,
+} from './list-cache';
+import { countShipments, shipmentPageQuery } from './list-query';
+import { SHIPMENT_FIELDS } from './schema';
+import { hasProjectsTable, serializeShipments, shipmentsJson } from './serializer';
+
+/** Who asks: the list is the caller's company's, health follows the caller's thresholds, texts their language. */
+export interface ListCaller {
+  companyId: number;
+  thresholds: HealthThresholds;
+  lang: Lang;
+}
+
+/** One page of the list: the number of matches and the page's results as JSON text (in the caller's language). */
+export interface ShipmentListPage {
+  count: number;
+  results: string;
+}
+
+/**
+ * The `fields` of the query (comma-separated or repeated): the shipment properties each result keeps, in the
+ * order given; null when absent (the full objects). Unknown names answer 400 `{fields: [messages]}`.
+ */
+export function parseListFields(query: RawQuery): string[] | null {
+  if (query.fields === undefined) return null;
+  const errors = new ErrorCollector();
+  const fields = [...new Set(choiceParam(query.fields, SHIPMENT_FIELDS, 'fields', errors))];
+  errors.throwIfAny();
+  return fields.length ? fields : null;
+}
+
+/** 404 "Invalid page." for a page past the end (page 1 always exists, empty or not). */
+function checkPage(page: number, count: number): void {
+  if (page > Math.max(1, Math.ceil(count / PAGE_SIZE))) throw notFound(MESSAGES.invalidPage);
+}
+
+/**
+ * Page `page` of the caller's shipments matching `query` (the list's filters and ordering; bad values throw
+ * 400 `{field: [messages]}`). Reused under the company's data version: the count for every page of the same
+ * filters, and each page's JSON while no write has happened and its dtd / dta still hold; concurrent requests
+ * of the same page share one computation.
+ */
+export async function listShipments(
+  db: Kysely<Database>,
+  caller: ListCaller,
+  query: RawQuery,
+  page: number,
+  now: Date = new Date(),
+): Promise<ShipmentListPage> {
+  const filters = parseShipmentFilters(query, now);
+  const fields = parseListFields(query);
+  const { companyId, thresholds, lang } = caller;
+  const key = cacheEnabled() ? listKey(companyId, thresholds, filters) : null;
+  const cached = key ? versioned(db, key, await dataVersion(db, companyId), newListValue) : undefined;
+  const pageKey = `${page}:${lang}:${fields?.join(',') ?? ''}`;
+  const hit = cached?.pages.get(pageKey);
+  if (cached?.count !== undefined && hit && hit.expires > Date.now()) {
+    checkPage(page, cached.count);
+    countListAnswer('hits');
+    return { count: cached.count, results: hit.results };
+  }
+
+  const compute = async (): Promise<{ count: number; page: CachedPage }> => {
+    await resolveSearch(db, filters);
+    const conditions = shipmentConditions(filters, thresholds, now, companyId);
+    const [count, projects] = await Promise.all([
+      cached?.count ?? countShipments(db, thresholds, companyId, filters, conditions),
+      hasProjectsTable(db),
+    ]);
+    if (cached) cached.count = count;
+    checkPage(page, count);
+    const rows = await shipmentPageQuery(
+      db,
+      companyId,
+      thresholds,
+      filters,
+      conditions,
+      count,
+      PAGE_SIZE,
+      (page - 1) * PAGE_SIZE,
+      { projects, companyId },
+    ).execute();
+    const shipments = await serializeShipments(db, rows, { now, companyId, compact: true });
+    const results = shipmentsJson(localizePayload(shipments, lang), fields);
+    return { count, page: { results, expires: daysExpiry(shipments) } };
+  };
+
+  if (!cached || key === null) {
+    countListAnswer('misses');
+    const { count, page: computed } = await compute();
+    return { count, results: computed.results };
+  }
+  const { count, page: computed } = await shared(db, key, cached, pageKey, compute);
+  return { count, results: computed.results };
+}
+
+/** The page's computation, run once for the requests that ask for it meanwhile, then kept in the cache. */
+function shared(
+  db: Kysely<Database>,
+  key: string,
+  cached: ListValue,
+  pageKey: string,
+  compute: () => Promise<{ count: number; page: CachedPage }>,
+): Promise<{ count: number; page: CachedPage }> {
+  let pending = cached.pending.get(pageKey);
+  countListAnswer(pending ? 'joined' : 'misses');
+  if (!pending) {
+    pending = compute()
+      .then((r) => {
+        keepPage(db, key, cached, pageKey, r.page);
+        return r;
+      })
+      .finally(() => cached.pending.delete(pageKey));
+    cached.pending.set(pageKey, pending);
+  }
+  return pending;
+}
+
+export interface ShipmentStats {
+  shipments_last_week_count: number;
+  shipments_on_track_count: number;
+  shipments_warning_count: number;
+  shipments_delayed_count: number;
+  shipments_with_incidents_count: number;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * The dashboard counts of the caller's visible shipments with the caller's thresholds; reused under the
+ * company's data version until the oldest shipment of the last 7 days leaves them.
+ */
+export async function shipmentStats(
+  db: Kysely<Database>,
+  caller: Omit<ListCaller, 'lang'>,
+): Promise<ShipmentStats> {
+  const { companyId, thresholds } = caller;
+  const cached = cacheEnabled()
+    ? versioned(db, statsKey(companyId, thresholds), await dataVersion(db, companyId), () => ({
+        stats: null as ShipmentStats | null,
+        expires: 0,
+      }))
+    : null;
+  if (cached?.stats && cached.expires > Date.now()) return cached.stats;
+  const health = await dashboardCounts(db, thresholds, companyId, new Date(Date.now() - WEEK_MS));
+  const stats: ShipmentStats = {
+    shipments_last_week_count: health.created,
+    shipments_on_track_count: health.ontrack,
+    shipments_warning_count: health.delayed,
+    shipments_delayed_count: health.delayed,
+    shipments_with_incidents_count: health.alerted,
+  };
+  if (cached) {
+    cached.stats = stats;
+    cached.expires = health.oldestCreated ? new Date(health.oldestCreated).getTime() + WEEK_MS : Infinity;
+  }
+  return stats;
+}
