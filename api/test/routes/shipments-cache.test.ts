@@ -4,8 +4,8 @@
 // risk in health (migration 0018, issue 14).
 import { sql } from 'kysely';
 import { startTestApp, seedTenant, type TestContext, type Tenant, signIn, type Caller } from '../helpers/app';
-import { daysExpiry } from '../../src/services/shipments-cache';
-import { daysFrom } from '../../src/services/shipment-serializer';
+import { daysExpiry } from '../../src/services/shipments/list-cache';
+import { daysFrom } from '../../src/services/shipments/serializer';
 
 jest.setTimeout(90_000);
 
@@ -147,6 +147,20 @@ describe('answers reused under the data version', () => {
     const ongoing = await list('status=ongoing&ordering=-eta');
     expect(ongoing.count).toBeGreaterThan(60);
     await expectSame('status=ongoing&ordering=-eta', sql`request_status = 'ongoing'`);
+  });
+
+  it("one carrier's pages read by walking its ETA index equal a plain query, with health and ETA range", async () => {
+    // One carrier sorted by ETA (and only health / an ETA range besides) is read in index order, however many
+    // shipments match; every page must still be the plain query's.
+    const after = days(-20);
+    for (const page of [1, 2]) {
+      await expectSame('carrier=2&ordering=-eta', sql`carrier_id = 2`, page);
+      await expectSame('carrier=1&health=ontrack&ordering=-eta', sql`carrier_id = 1`, page);
+    }
+    await expectSame(
+      `carrier=1&eta_after=${after.toISOString().slice(0, 10)}&ordering=-eta`,
+      sql`carrier_id = 1 AND eta >= ${new Date(after.toISOString().slice(0, 10))}`,
+    );
   });
 
   it('health counts, tabs and stats follow alert events and the thresholds', async () => {

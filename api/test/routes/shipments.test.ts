@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { insertShipment as addShipment, startTenantApp, portIds } from '../helpers/app';
 import type { TestContext, Tenant, Caller } from '../helpers/app';
-import { ORDERING_FIELD_NAMES } from '../../src/services/shipment-filters';
+import { ORDERING_FIELD_NAMES } from '../../src/services/shipments/filters';
 
 // The machine is shared: generous time limits (the suite takes ~10 s alone).
 jest.setTimeout(60_000);
@@ -218,6 +218,35 @@ describe('GET /api/shipments/', () => {
     expect(String(other.results[0].id)).toBe(otherShipmentId);
   });
 
+  it('sends only the asked fields (same values, smaller page), and refuses unknown ones', async () => {
+    const full = await list(std);
+    const lean = await list(std, 'fields=id,container_number,pol_loc,eta,health&fields=dta');
+    expect(lean.count).toBe(full.count);
+    expect(lean.results).toEqual(
+      full.results.map((r) => ({
+        id: r.id,
+        container_number: r.container_number,
+        pol_loc: r.pol_loc,
+        eta: r.eta,
+        health: r.health,
+        dta: r.dta,
+      })),
+    );
+    expect(Object.keys(lean.results[0])).toEqual([
+      'id',
+      'container_number',
+      'pol_loc',
+      'eta',
+      'health',
+      'dta',
+    ]);
+    const bad = await std({ method: 'GET', url: '/api/shipments/?fields=id,nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      fields: ['Select a valid choice. nope is not one of the available choices.'],
+    });
+  });
+
   it('shows hidden shipments with exclude_hidden=false', async () => {
     expect((await list(std, 'exclude_hidden=false')).count).toBe(4);
   });
@@ -341,6 +370,17 @@ describe('health per user', () => {
       expect((await list(caller, 'exclude_hidden=false')).count).toBe(
         await count(`exclude_hidden=false&${all}`),
       );
+      // Carrier, status and health together come from the counted groups of shipment_list_counts: the same.
+      for (const q of [
+        'carrier=1',
+        'carrier=2&health=delayed',
+        'status=ongoing&health=alerted',
+        'status=ongoing&status=archived&carrier=1&carrier=2&health=ontrack&health=delayed',
+        'carrier=1&exclude_hidden=false',
+        'status=archived&exclude_hidden=false',
+      ]) {
+        expect([q, await count(q)]).toEqual([q, await count(`${q}&${all}`)]);
+      }
     }
     expect(idsOf(await list(std, 'health=delayed'))).toEqual(sorted('b', 'c'));
     expect(idsOf(await list(mate, 'health=ontrack&health=alerted'))).toEqual(sorted('a', 'b', 'c'));

@@ -29,6 +29,21 @@ export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
   'last_alert_code',
 ];
 
+/**
+ * What the list asks the API for (`fields`): what any column's cell, the last-alert button and the custom-form
+ * button read, whichever columns are shown, so changing columns needs no new request; the rest of a shipment
+ * (legs, positions, every milestone date) is for the detail.
+ */
+export const LIST_FIELDS: readonly string[] = [
+  ...COLUMN_KEYS,
+  'carrier_name',
+  'status_verbose',
+  'last_alert_message',
+  'schema_form',
+  'schema_form_source',
+  'sf_data',
+];
+
 export interface RowHandlers {
   onOpenAlerts: (shipment: Shipment) => void;
   /** Absent without write permission: no custom form button. */

@@ -7,6 +7,7 @@ import { keepPreviousData, queryKeys, useQuery, useQueryClient } from '@portal/s
 import { notifyError } from '@portal/shared-ui';
 import { loadPageOrLast } from '@portal/shared-ui/lists';
 import { useTranslation } from 'react-i18next';
+import { LIST_FIELDS } from './columns';
 
 const PAGE_SIZE = 30;
 const NO_ROWS: Shipment[] = [];
@@ -23,7 +24,10 @@ export function useShipmentsPage(query: ShipmentQuery, onPageCorrected?: (page: 
     queryKey: [...queryKeys.shipments.list, query, i18n.language],
     queryFn: ({ signal }) =>
       loadPageOrLast(askedPage, PAGE_SIZE, (page) =>
-        shipmentsApi.list({ ...query, page: page > 1 ? page : undefined }, signal),
+        shipmentsApi.list(
+          { ...query, page: page > 1 ? page : undefined, fields: LIST_FIELDS.join(',') },
+          signal,
+        ),
       ),
     // the rows shown stay (greyed by the table's loading state) until the next page arrives
     placeholderData: keepPreviousData,
