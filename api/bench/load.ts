@@ -99,3 +99,41 @@ export function describe(r: LoadResult): string {
     `${r.rps.toFixed(0)} req/s  (${r.requests} requests${r.errors ? `, ${r.errors} ERRORS` : ''})`
   );
 }
+
+/** Runs `task` back to back over `concurrency` clients for `seconds` (closed loop); latencies as runLoad. */
+export async function runTimed(
+  task: () => Promise<number | void>,
+  options: { concurrency: number; seconds: number },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes: number | undefined;
+  const started = performance.now();
+  const end = started + options.seconds * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      try {
+        const size = await task();
+        if (typeof size === 'number') bytes = size;
+        latencies.push(performance.now() - t0);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, () => client()));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1],
+    errors,
+    bytes,
+  };
+}

@@ -319,6 +319,7 @@ export async function prepareBenchDatabase(serverUrl: string, database: string, 
     for (const ix of indexes) await client.query(ix.def);
     log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     await client.query('SELECT shipment_health_counts_rebuild()');
+    await client.query('SELECT shipment_list_counts_rebuild()');
     // The BI rollup (migration 0012) is kept by triggers that the bulk load bypasses: rebuild it too.
     await client.query('SELECT bi_shipment_rollup_rebuild()');
     await client.query('VACUUM ANALYZE shipments');

@@ -18,13 +18,8 @@ import {
   loadThresholds,
   type HealthThresholds,
 } from '../src/services/health';
-import {
-  onlyHealthFilters,
-  parseShipmentFilters,
-  resolveSearch,
-  shipmentConditions,
-  shipmentPageQuery,
-} from '../src/services/shipment-filters';
+import { parseShipmentFilters, resolveSearch, shipmentConditions } from '../src/services/shipments/filters';
+import { countQuery, shipmentPageQuery } from '../src/services/shipments/list-query';
 import { describe, httpGetter, runLoad, type LoadResult } from './load';
 import { benchServer } from './bench-db';
 import { benchData, prepareBenchDatabase } from './shipments-data';
@@ -80,22 +75,12 @@ function listQueries(
     const filters = parseShipmentFilters(Object.fromEntries(groupParams(query)), now);
     filters.searchMatches = matches;
     const conditions = shipmentConditions(filters, t, now, companyId);
-    let count = db
-      .selectFrom('shipments')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('shipments.company_id', '=', companyId);
-    for (const c of conditions) count = count.where(c);
     const page = shipmentPageQuery(db, companyId, t, filters, conditions, matched, 30, 0, {
       projects: true,
       companyId,
     });
-    // As the route: a count by health alone comes from shipment_health_counts.
-    const countQuery = onlyHealthFilters(filters)
-      ? sql`SELECT sum(n) FILTER (WHERE ${healthIs(t, 'alerted', HEALTH_COUNTS_SOURCE)}) AS alerted,
-                   sum(n) FILTER (WHERE ${healthIs(t, 'delayed', HEALTH_COUNTS_SOURCE)}) AS delayed, sum(n) AS total
-            FROM shipment_health_counts WHERE company_id = ${companyId} AND NOT hidden`.compile(db)
-      : count.compile();
-    return [countQuery, page.compile()];
+    // The count as the API makes it (from the counted groups when the filters allow).
+    return [countQuery(t, companyId, filters, conditions).compile(db), page.compile()];
   };
 }
 
