@@ -138,7 +138,19 @@ export function parseBoolean(value: string): boolean | null {
 /** Whether `value` is a calendar day (yyyy-MM-dd) rather than an instant. */
 export const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** yyyy-MM-dd (→ UTC midnight of that day) or an ISO 8601 date-time (→ that instant); null when invalid. */
+/**
+ * The calendar a date filter may name: 1900-01-01 up to the end of 9998. The bounds the lists derive from a date
+ * (the end of an inclusive day, relative shifts) then still have four-digit years, which both JavaScript's
+ * Date.UTC (two-digit years mean 19xx) and PostgreSQL's timestamp input (no five-digit `+010000-…`) need.
+ */
+const FIRST_DATE = Date.UTC(1900, 0, 1);
+const AFTER_LAST_DATE = Date.UTC(9999, 0, 1);
+const inCalendar = (d: Date) => d.getTime() >= FIRST_DATE && d.getTime() < AFTER_LAST_DATE;
+
+/**
+ * yyyy-MM-dd (→ UTC midnight of that day) or an ISO 8601 date-time (→ that instant); null when invalid or
+ * outside the supported calendar (1900 – 9998).
+ */
 export function parseQueryDate(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (m) {
@@ -147,11 +159,11 @@ export function parseQueryDate(value: string): Date | null {
       d.getUTCFullYear() === Number(m[1]) &&
       d.getUTCMonth() === Number(m[2]) - 1 &&
       d.getUTCDate() === Number(m[3]);
-    return same ? d : null;
+    return same && inCalendar(d) ? d : null;
   }
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) {
     const d = new Date(value);
-    return Number.isNaN(d.getTime()) ? null : d;
+    return Number.isNaN(d.getTime()) || !inCalendar(d) ? null : d;
   }
   return null;
 }
