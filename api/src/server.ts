@@ -46,7 +46,8 @@ async function main(): Promise<void> {
     corsOrigins: process.env.CORS_ORIGINS?.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    // TRUST_PROXY: '1'/'true' any proxy, '0'/'false' none, else addresses/CIDRs ('loopback' by default).
+    // TRUST_PROXY: '1'/'true' any proxy, '0'/'false' none, else addresses/CIDRs (none by default;
+    // `npm start` sets 'loopback' for the portal's server).
     trustProxy:
       process.env.TRUST_PROXY === undefined || process.env.TRUST_PROXY === ''
         ? undefined

@@ -182,12 +182,19 @@ export async function createServer(settings) {
       // The API needs the real client (login throttling): this server is its trusted proxy, and the only one
       // that writes the header (a client's own X-Forwarded-For is not passed on unless TRUST_PROXY says so).
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => ({
-          ...headers,
-          'x-forwarded-for': request.ip,
-          'x-forwarded-proto': request.protocol,
-          'x-forwarded-host': request.host,
-        }),
+        // `Expect: 100-continue` (curl and scripts send it with large bodies) is a hop-by-hop matter: Node's
+        // server has already answered 100 Continue to the client, and undici, which forwards the request, refuses
+        // the header outright (a 502). The body then streams to the API as with any other request.
+        rewriteRequestHeaders: (request, headers) => {
+          const forwarded = {
+            ...headers,
+            'x-forwarded-for': request.ip,
+            'x-forwarded-proto': request.protocol,
+            'x-forwarded-host': request.host,
+          };
+          delete forwarded.expect;
+          return forwarded;
+        },
         onError: (reply, { error }) => {
           reply.log.warn({ err: error }, 'API not reachable');
           reply

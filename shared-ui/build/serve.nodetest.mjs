@@ -4,6 +4,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -84,8 +85,19 @@ describe('serve.mjs as the shell', () => {
     // A stand-in API that records what the proxy sent.
     api = http.createServer((req, res) => {
       apiSeen = { url: req.url, headers: req.headers };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"status":"ok"}');
+      // Uploads: the body's length and digest, as the API read them.
+      const hash = createHash('sha256');
+      let bytes = 0;
+      req.on('data', (c) => {
+        bytes += c.length;
+        hash.update(c);
+      });
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          req.method === 'GET' ? '{"status":"ok"}' : JSON.stringify({ bytes, sha256: hash.digest('hex') }),
+        );
+      });
     });
     await new Promise((r) => api.listen(0, '127.0.0.1', r));
     server = await startServe(fixtureApp('shell'), {
@@ -164,6 +176,49 @@ describe('serve.mjs as the shell', () => {
     const res = await request(server.port, '/api/health/?x=1', { headers: { 'x-forwarded-for': '6.6.6.6' } });
     assert.equal(res.status, 200);
     assert.equal(apiSeen.url, '/api/health/?x=1');
+    assert.equal(apiSeen.headers['x-forwarded-for'], '127.0.0.1');
+  });
+
+  test('a large upload sent with Expect: 100-continue is forwarded whole (curl and scripts send it)', async () => {
+    const body = randomBytes(6 * 1024 * 1024);
+    const res = await new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/api/upload/bulk-import-tracking-requests/bulk',
+          method: 'PUT',
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-length': body.length,
+            expect: '100-continue',
+          },
+        },
+        (answer) => {
+          const chunks = [];
+          answer.on('data', (c) => chunks.push(c));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode, body: Buffer.concat(chunks).toString() }),
+          );
+        },
+      );
+      let continued = false;
+      // The body goes only once the server has said 100 Continue, as curl does.
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on('response', () => {
+        if (!continued) req.destroy();
+      });
+      req.on('error', reject);
+      req.setTimeout(15000, () => req.destroy(new Error('timeout')));
+    });
+    assert.equal(res.status, 200, res.body);
+    assert.deepEqual(JSON.parse(res.body), {
+      bytes: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+    });
     assert.equal(apiSeen.headers['x-forwarded-for'], '127.0.0.1');
   });
 });
