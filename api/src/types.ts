@@ -20,8 +20,13 @@ declare module 'fastify' {
 }
 
 export interface LoginThrottle {
-  /** Failed logins allowed per username within the window. */
+  /** Failed logins allowed per username from one client address within the window. */
   perUsername: number;
+  /**
+   * Failed logins allowed per username from all addresses within the window (against distributed guessing):
+   * beyond it only the account's usual addresses and known devices may still try.
+   */
+  perAccount: number;
   /** Failed logins allowed per client address within the window. */
   perAddress: number;
   windowSeconds: number;

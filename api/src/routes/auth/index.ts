@@ -1,9 +1,10 @@
 // POST /api/token/ (log in, throttled), POST /api/rest-auth/logout/ and POST /api/rest-auth/password/change/.
 //
-// The throttle itself (per client address, per account, trusted devices, the atomic check-and-record) is
-// services/auth/login.ts. Here: the device cookie (HttpOnly `portal_device`, bound to the user by the service),
-// the client address (the API believes X-Forwarded-For only from its trusted proxies, the portal's server; see
-// app.ts trustProxy), and the answers (429 with Retry-After, 400).
+// The throttle itself (per account and address, per address, per account, usual addresses, trusted devices, the
+// atomic check-and-record) is services/auth/login.ts. Here: the device cookie (HttpOnly `portal_device`, bound
+// to the user by the service), the client address (the API believes X-Forwarded-For only from the configured
+// proxies, TRUST_PROXY; see app.ts trustProxy), the answers (429 with Retry-After, 400) and the owner's e-mail
+// when a lockout begins.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, ErrorCollector, MESSAGES, badRequest } from '../../lib/errors';
@@ -11,7 +12,9 @@ import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwo
 import { errors } from '../../lib/schemas';
 import { hashToken } from '../../lib/tokens';
 import { caller, forgetAuth, forgetToken, requireAuth } from '../../plugins/auth';
-import { attemptLogin } from '../../services/auth/login';
+import { mailerFromEnv, type Mailer } from '../../mail';
+import { attemptLogin, forgetLockoutNotice, type LockoutNotice } from '../../services/auth/login';
+import { lockoutMail } from '../../services/auth/lockout-mail';
 import { changePassword, deleteToken } from '../../services/auth/sessions';
 import { DetailAnswerSchema, PasswordChangeBodySchema, TokenAnswerSchema, TokenBodySchema } from './schema';
 
@@ -47,8 +50,24 @@ const tooMany = (wait: number) =>
     { 'Retry-After': String(wait) },
   );
 
-export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export interface AuthRoutesOptions {
+  /** Mailer of the owner's notice when an account's logins are throttled; default from SMTP_URL, null: none. */
+  mailer?: Mailer | null;
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opts) => {
   const { loginThrottle, passwordHashCost } = app.config;
+  const mailer = opts.mailer === undefined ? mailerFromEnv() : opts.mailer;
+  if (mailer && opts.mailer === undefined) app.addHook('onClose', async () => mailer.close());
+
+  /** Tells the owner in the background: the answer to the guess does not wait for (or reveal) the mail. */
+  const notify = (notice: LockoutNotice) => {
+    if (!mailer) return;
+    mailer.send(lockoutMail(notice, loginThrottle.windowSeconds)).catch(async (error: unknown) => {
+      app.log.warn({ err: error }, 'login lockout notice not sent');
+      await forgetLockoutNotice(app.db, notice.userId).catch(() => undefined);
+    });
+  };
   // Compared against when the username does not exist, so both cases take the same time.
   let dummyHash: Promise<string> | undefined;
 
@@ -59,11 +78,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Log in: exchange username and password for a token',
         description:
-          `Failed attempts are throttled: ${loginThrottle.perUsername} per username and ` +
-          `${loginThrottle.perAddress} per client address in ${loginThrottle.windowSeconds / 60} minutes ` +
-          '(429 with Retry-After). A device that logged in to the account before (HttpOnly cookie ' +
-          '`portal_device`) is not locked out by the failures of others. A successful login resets the ' +
-          'username counter. Tokens expire after a time without use and after a maximum age.',
+          `Failed attempts are throttled: ${loginThrottle.perUsername} per username from one client address, ` +
+          `${loginThrottle.perAddress} per client address and ${loginThrottle.perAccount} per username from all ` +
+          `addresses in ${loginThrottle.windowSeconds / 60} minutes (429 with Retry-After). The last limit does ` +
+          "not apply from the account's usual addresses (a successful login before), and a device that logged " +
+          'in to the account before (HttpOnly cookie `portal_device`) is not locked out by the failures of ' +
+          'others. The owner is told by e-mail when a lockout begins. A successful login resets the counter of ' +
+          'its address. Tokens expire after a time without use and after a maximum age.',
         body: TokenBodySchema,
         response: {
           200: TokenAnswerSchema,
@@ -87,7 +108,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (outcome.kind === 'busy') throw tooMany(1);
       if (outcome.kind === 'throttled') throw tooMany(outcome.wait);
-      if (outcome.kind === 'failed') throw badRequest({ non_field_errors: [MESSAGES.badCredentials] });
+      if (outcome.kind === 'failed') {
+        if (outcome.notice) notify(outcome.notice);
+        throw badRequest({ non_field_errors: [MESSAGES.badCredentials] });
+      }
       if (outcome.device) setDeviceCookie(request, reply, outcome.device);
       return { token: outcome.token };
     },

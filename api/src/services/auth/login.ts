@@ -1,9 +1,13 @@
 // One login attempt, throttled (OWASP ASVS 2.2.1, and OWASP's "device cookies"); the HTTP side (cookie, 429,
-// 400) is routes/auth/index.ts.
-// - per client address: `perAddress` failures in the window → throttled;
-// - per account: `perUsername` failures in the window → throttled for unknown devices. A device that logged in
-//   to this account before (its cookie bound to the user) is not locked out by failures strangers caused,
+// 400, the owner's e-mail) is routes/auth/index.ts.
+// - per account and address: `perUsername` failures for one username from one client address in the window →
+//   that address is throttled for that account. A stranger's failures thus lock out the stranger, not the owner;
+// - per address: `perAddress` failures from one address (any usernames) → the address is throttled;
+// - per account, from everywhere: `perAccount` failures (distributed guessing) → the account is throttled, except
+//   from its usual addresses (a successful login from there before, login_addresses) and known devices;
+// - a device that logged in to this account before (its cookie bound to the user) passes the shared counters,
 //   unless that device made `perUsername` failures itself;
+// - when a failure starts a lockout of an existing account, its owner is told once per window (lockoutNotice);
 // - atomic: the check and the record of the attempt (as a failure, forgotten again when the password is right)
 //   run in one short transaction holding advisory locks on the address and on the username, waited for; the
 //   slow hash runs after it. 100 parallel guesses see each other's records and cannot slip past the count,
@@ -18,11 +22,26 @@ import type { LoginThrottle, TokenPolicy } from '../../types';
 /** How a device cookie is stored (login_devices.key_hash, login_failures.device_hash). */
 const deviceHashOf = (cookie: string) => createHash('sha256').update(cookie).digest('hex');
 
+/** What the owner of an account is told when its logins start being throttled. */
+export interface LockoutNotice {
+  userId: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lang: 'en' | 'es';
+  address: string;
+  failures: number;
+}
+
 export type LoginOutcome =
   | { kind: 'busy' }
   | { kind: 'throttled'; wait: number }
-  | { kind: 'failed' }
+  | { kind: 'failed'; notice?: LockoutNotice }
   | { kind: 'ok'; token: string; device?: string };
+
+/** How long an address counts as usual for an account after a successful login from it, and how many are kept. */
+const USUAL_ADDRESS_DAYS = 180;
+const USUAL_ADDRESSES_KEPT = 50;
 
 export interface LoginPolicy {
   throttle: LoginThrottle;
@@ -44,17 +63,19 @@ export interface LoginAttempt {
 async function throttledFor(
   db: Kysely<Database>,
   windowSeconds: number,
-  column: 'username' | 'address' | 'device',
-  value: string,
+  column: 'username' | 'address' | 'device' | 'pair',
+  value: string | { username: string; address: string },
   limit: number,
 ): Promise<number> {
   const since = sql<Date>`now() - make_interval(secs => ${windowSeconds})`;
   const matches =
-    column === 'username'
-      ? sql`lower(username) = lower(${value})`
-      : column === 'address'
-        ? sql`address = ${value}`
-        : sql`device_hash = ${value}`;
+    typeof value !== 'string'
+      ? sql`lower(username) = lower(${value.username}) AND address = ${value.address}`
+      : column === 'username'
+        ? sql`lower(username) = lower(${value})`
+        : column === 'address'
+          ? sql`address = ${value}`
+          : sql`device_hash = ${value}`;
   const row = await sql<{ created_at: Date; now: Date }>`
     SELECT created_at, now() AS now FROM login_failures
     WHERE ${matches} AND created_at > ${since}
@@ -109,10 +130,26 @@ export async function attemptLogin(
           (await throttledFor(trx, throttle.windowSeconds, 'device', deviceHash, throttle.perUsername)) === 0;
       }
       if (!trusted) {
-        const wait = Math.max(
-          await throttledFor(trx, throttle.windowSeconds, 'username', username, throttle.perUsername),
+        const pair = { username, address };
+        const waits = [
+          await throttledFor(trx, throttle.windowSeconds, 'pair', pair, throttle.perUsername),
           await throttledFor(trx, throttle.windowSeconds, 'address', address, throttle.perAddress),
-        );
+        ];
+        // The ceiling against guesses from many addresses does not hold the owner back where they log in.
+        const usual =
+          user !== undefined &&
+          (
+            await sql<{ n: number }>`
+              SELECT 1 AS n FROM login_addresses
+              WHERE user_id = ${user.id} AND address = ${address}
+                AND last_login_at > now() - make_interval(days => ${USUAL_ADDRESS_DAYS})`.execute(trx)
+          ).rows.length > 0;
+        if (!usual) {
+          waits.push(
+            await throttledFor(trx, throttle.windowSeconds, 'username', username, throttle.perAccount),
+          );
+        }
+        const wait = Math.max(...waits);
         if (wait > 0) return { kind: 'throttled' as const, wait };
       }
       const failure = await sql<{ id: string }>`
@@ -130,16 +167,31 @@ export async function attemptLogin(
   const { user, trusted } = reserved;
   const ok = await verifyPassword(password, user?.password ?? (await dummyHash));
   // A wrong password leaves the reserved failure in place.
-  if (!user || !ok || !user.is_active) return { kind: 'failed' };
+  if (!user || !ok || !user.is_active) {
+    // Counted for unknown usernames too, so that the answer takes as long whether the account exists or not.
+    const notice = await lockoutNotice(db, throttle, user?.is_active ? user.id : null, username, address);
+    return notice ? { kind: 'failed', notice } : { kind: 'failed' };
+  }
   return db.transaction().execute(async (trx): Promise<LoginOutcome> => {
     const token = newToken();
-    // the reservation of this attempt goes with the rest of this account's failures
+    // The reservation of this attempt goes, with this address's failures on the account. Other addresses'
+    // failures stay: the owner signing in does not give a stranger a fresh set of guesses.
     await trx
       .deleteFrom('login_failures')
       .where((eb) =>
-        eb.or([eb(sql`lower(username)`, '=', username.toLowerCase()), eb('id', '=', reserved.failureId)]),
+        eb.or([
+          eb.and([eb(sql`lower(username)`, '=', username.toLowerCase()), eb('address', '=', address)]),
+          eb('id', '=', reserved.failureId),
+        ]),
       )
       .execute();
+    await sql`
+      INSERT INTO login_addresses (user_id, address) VALUES (${user.id}, ${address})
+      ON CONFLICT (user_id, address) DO UPDATE SET last_login_at = now()`.execute(trx);
+    await sql`
+      DELETE FROM login_addresses WHERE user_id = ${user.id} AND address NOT IN (
+        SELECT address FROM login_addresses WHERE user_id = ${user.id}
+        ORDER BY last_login_at DESC LIMIT ${USUAL_ADDRESSES_KEPT})`.execute(trx);
     // Expired tokens of this user are of no use to anyone.
     await sql`
       DELETE FROM auth_tokens WHERE user_id = ${user.id}
@@ -156,4 +208,51 @@ export async function attemptLogin(
       ON CONFLICT (key_hash, user_id) DO UPDATE SET last_used_at = now()`.execute(trx);
     return { kind: 'ok', token, device };
   });
+}
+
+/**
+ * After a failure on an existing, active account (`userId`; null otherwise): when it brought this address's or the account's count to its limit
+ * (a lockout begins), the owner's notice, claimed once per window (login_lockout_notices); else null.
+ */
+async function lockoutNotice(
+  db: Kysely<Database>,
+  throttle: LoginThrottle,
+  userId: number | null,
+  username: string,
+  address: string,
+): Promise<LockoutNotice | null> {
+  const since = sql<Date>`now() - make_interval(secs => ${throttle.windowSeconds})`;
+  const counts = await sql<{ pair: string; account: string }>`
+    SELECT count(*) FILTER (WHERE address = ${address}) AS pair, count(*) AS account
+    FROM login_failures WHERE lower(username) = lower(${username}) AND created_at > ${since}`.execute(db);
+  const pair = Number(counts.rows[0]?.pair ?? 0);
+  const account = Number(counts.rows[0]?.account ?? 0);
+  if (userId === null || (pair < throttle.perUsername && account < throttle.perAccount)) return null;
+  const claimed = await sql<{ user_id: number }>`
+    INSERT INTO login_lockout_notices (user_id, notified_at) VALUES (${userId}, now())
+    ON CONFLICT (user_id) DO UPDATE SET notified_at = now()
+      WHERE login_lockout_notices.notified_at <= ${since}
+    RETURNING user_id`.execute(db);
+  if (claimed.rows.length === 0) return null;
+  const owner = await db
+    .selectFrom('users as u')
+    .leftJoin('user_profiles as p', 'p.id', 'u.id')
+    .select(['u.username', 'u.email', 'u.first_name', 'p.email_language'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!owner?.email) return null;
+  return {
+    userId,
+    username: owner.username,
+    email: owner.email,
+    firstName: owner.first_name ?? '',
+    lang: owner.email_language === 'en' ? 'en' : 'es',
+    address,
+    failures: Math.max(pair, account),
+  };
+}
+
+/** Frees a notice claimed but not sent (the mail server refused it), so the next failure tries again. */
+export async function forgetLockoutNotice(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('login_lockout_notices').where('user_id', '=', userId).execute();
 }
