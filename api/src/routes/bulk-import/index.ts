@@ -4,7 +4,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
@@ -33,8 +33,17 @@ const ImportedSchema = Type.Object(
   { title: 'BulkImportResult' },
 );
 
+/** Uploads one user may have in flight (sending, queued for a reader, being read or imported) in this process. */
+export const MAX_UPLOADS_PER_USER = 2;
+export const BULK_MESSAGES = {
+  busy: (n: number) =>
+    `You already have ${n} uploads in progress. Wait for one of them to finish and send this file again.`,
+} as const;
+
 export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, fields: 20, parts: 50 } });
+  // Per user: a user with many files cannot fill the reader queue (which companies share fairly, xlsx-read.ts).
+  const inFlight = new Map<number, number>();
 
   app.put(
     BULK_PATH,
@@ -59,6 +68,8 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "per bad row, `row N` (N = the row in the file, header = 1), listing 'column: message'. Bad files: " +
           `400 \`{file: [message]}\` (not a spreadsheet, empty, wrong columns, more than ${MAX_ROWS} rows); ` +
           `more than ${MAX_FILE_BYTES / 1024 / 1024} MB: 413 \`{file: [message]}\`. Limited users: 403. ` +
+          `A user may have ${MAX_UPLOADS_PER_USER} uploads in progress; another one gets 429 \`{detail}\`. ` +
+          'Workbooks are read in slots shared fairly between companies. ' +
           'The new requests are due for polling at once.',
         security: [{ token: [] }],
         consumes: ['multipart/form-data'],
@@ -84,30 +95,54 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user, profile } = caller(request);
-      if (!request.isMultipart()) {
-        throw fileError('Send the file as multipart/form-data (for example in a field named "file").');
+      const mine = inFlight.get(user.id) ?? 0;
+      if (mine >= MAX_UPLOADS_PER_USER) {
+        throw new ApiError(
+          429,
+          { detail: BULK_MESSAGES.busy(MAX_UPLOADS_PER_USER) },
+          { 'Retry-After': '10' },
+        );
       }
-      let buffer: Buffer;
-      let filename: string | undefined;
+      inFlight.set(user.id, mine + 1);
       try {
-        const part = await request.file();
-        if (!part) throw fileError('No file was sent: attach an .xlsx or .csv file.');
-        filename = part.filename;
-        buffer = await part.toBuffer();
-      } catch (err) {
-        if (err instanceof ApiError) throw err;
-        const code = (err as FastifyError).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileError(FILE_MESSAGES.tooLarge, 413);
-        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') {
-          throw fileError('Too many parts in the upload: send one file.', 413);
-        }
-        throw fileError('The upload could not be read: send the file again as multipart/form-data.');
+        return await importUpload(request, reply, user.id, profile.company_id);
+      } finally {
+        const left = (inFlight.get(user.id) ?? 1) - 1;
+        if (left > 0) inFlight.set(user.id, left);
+        else inFlight.delete(user.id);
       }
-      const rows = tableRows(await readTable(buffer, filename));
-      const result = await importRows(app.db, rows, profile.company_id, user.id);
-      return reply.code(201).send(result);
     },
   );
+
+  async function importUpload(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    companyId: number,
+  ) {
+    if (!request.isMultipart()) {
+      throw fileError('Send the file as multipart/form-data (for example in a field named "file").');
+    }
+    let buffer: Buffer;
+    let filename: string | undefined;
+    try {
+      const part = await request.file();
+      if (!part) throw fileError('No file was sent: attach an .xlsx or .csv file.');
+      filename = part.filename;
+      buffer = await part.toBuffer();
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      const code = (err as FastifyError).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileError(FILE_MESSAGES.tooLarge, 413);
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') {
+        throw fileError('Too many parts in the upload: send one file.', 413);
+      }
+      throw fileError('The upload could not be read: send the file again as multipart/form-data.');
+    }
+    const rows = tableRows(await readTable(buffer, filename, String(companyId)));
+    const result = await importRows(app.db, rows, companyId, userId);
+    return reply.code(201).send(result);
+  }
 
   const sendTemplate = async (format: string | undefined, reply: FastifyReply) => {
     if (format === 'csv') {

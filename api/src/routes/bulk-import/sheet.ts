@@ -114,13 +114,13 @@ function decodeText(buffer: Buffer): string {
 const BINARY_SPREADSHEET_NAME = /\.(xlsx|xlsm|xlsb|xls|ods|numbers)$/i;
 
 /** Rows of cell texts of the first sheet, header first. `filename` is the name the browser sent, if any. */
-export async function readTable(buffer: Buffer, filename?: string): Promise<string[][]> {
+export async function readTable(buffer: Buffer, filename?: string, owner?: string): Promise<string[][]> {
   if (buffer.length === 0) throw fileError(FILE_MESSAGES.empty);
   const magic = buffer.subarray(0, 4).toString('hex');
   if (magic === '504b0304') {
     // Central directory checked, then streamed in a worker with limits (xlsx-read.ts).
     try {
-      return await readXlsxRows(buffer, MAX_ROWS);
+      return await readXlsxRows(buffer, MAX_ROWS, owner);
     } catch (error) {
       if (!(error instanceof XlsxReadError)) throw error;
       if (error.kind === 'tooLarge') throw fileError(FILE_MESSAGES.tooLargeUnpacked);

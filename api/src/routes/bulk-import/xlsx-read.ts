@@ -5,7 +5,8 @@
 //    MAX_RATIO times its compressed size;
 // 2. the sheet is read as a stream (exceljs WorkbookReader) in a worker thread, which stops at the row limit;
 // 3. the worker has a memory ceiling and a time limit (a zip that lies about its sizes hits them and is ended),
-//    and at most MAX_PARALLEL_READS run at once; the API's event loop only waits for a message.
+//    and at most MAX_PARALLEL_READS run at once, shared fairly between companies (readerSlot); the API's event
+//    loop only waits for a message.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -65,22 +66,75 @@ export function checkZipDirectory(buf: Buffer): { entries: number; uncompressed:
   return { entries: total, uncompressed };
 }
 
+/**
+ * The reader slots, shared fairly between companies: a company reads at most MAX_READS_PER_COMPANY workbooks at
+ * once, so another company's upload finds a slot free (or the next one) however many files the first has
+ * queued; waiting companies are served round-robin, each company's own files in arrival order.
+ */
+export const MAX_READS_PER_COMPANY = 1;
 let running = 0;
-const waiting: Array<() => void> = [];
+const runningBy = new Map<string, number>();
+/** Waiting reads by company; the Map's order is the round-robin order (a served company goes to the back). */
+const queues = new Map<string, Array<() => void>>();
 
-async function slot(): Promise<() => void> {
-  if (running >= MAX_PARALLEL_READS) await new Promise<void>((resolve) => waiting.push(resolve));
+function start(owner: string): void {
   running += 1;
+  runningBy.set(owner, (runningBy.get(owner) ?? 0) + 1);
+}
+
+function dispatch(): void {
+  while (running < MAX_PARALLEL_READS) {
+    let next: (() => void) | undefined;
+    for (const [owner, queue] of queues) {
+      if ((runningBy.get(owner) ?? 0) >= MAX_READS_PER_COMPANY) continue;
+      next = queue.shift();
+      queues.delete(owner);
+      if (queue.length > 0) queues.set(owner, queue);
+      start(owner);
+      break;
+    }
+    if (!next) return;
+    next();
+  }
+}
+
+/** Reads running and waiting, for the tests and the logs. */
+export function readerStats(): { running: number; waiting: number } {
+  let waiting = 0;
+  for (const queue of queues.values()) waiting += queue.length;
+  return { running, waiting };
+}
+
+/** Waits for a reader slot for `owner` (a company); resolves with the function that gives it back. */
+export async function readerSlot(owner: string): Promise<() => void> {
+  const free =
+    !queues.has(owner) && running < MAX_PARALLEL_READS && (runningBy.get(owner) ?? 0) < MAX_READS_PER_COMPANY;
+  if (free) start(owner);
+  else
+    await new Promise<void>((resolve) => {
+      const queue = queues.get(owner) ?? [];
+      queue.push(resolve);
+      queues.set(owner, queue);
+    });
+  let released = false;
   return () => {
+    if (released) return;
+    released = true;
     running -= 1;
-    waiting.shift()?.();
+    const left = (runningBy.get(owner) ?? 1) - 1;
+    if (left > 0) runningBy.set(owner, left);
+    else runningBy.delete(owner);
+    dispatch();
   };
 }
 
-/** Rows of cell texts of the first sheet (header first), read in a worker within the limits above. */
-export async function readXlsxRows(buf: Buffer, maxRows: number): Promise<string[][]> {
+/**
+ * Rows of cell texts of the first sheet (header first), read in a worker within the limits above, in a reader
+ * slot of `owner` (the uploader's company).
+ */
+export async function readXlsxRows(buf: Buffer, maxRows: number, owner = ''): Promise<string[][]> {
   checkZipDirectory(buf);
-  const release = await slot();
+  const release = await readerSlot(owner);
   try {
     return await new Promise<string[][]>((resolve, reject) => {
       const worker = new Worker(path.join(__dirname, 'xlsx-worker.cjs'), {
