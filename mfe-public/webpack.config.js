@@ -3,6 +3,7 @@ const { createAppConfig, remoteExposes } = require('@portal/shared-ui/build/webp
 
 // Build-time configuration of the public site (src/lib/config.ts); unset values keep the code's defaults.
 const PUBLIC_ENV = [
+  'PUBLIC_SITE_URL',
   'PUBLIC_PRODUCT_URL',
   'PUBLIC_SERVICES_URL',
   'PUBLIC_DIGITALIZATION_URL',

@@ -41,6 +41,10 @@ const TEXT = {
     privacyTitle: 'Política de privacidad',
     back: 'Volver',
     menu: 'Abrir menú',
+    langShort: 'EN',
+    badEmail: 'Introduce una dirección de correo electrónico válida.',
+    devTitle: 'Guía de integración para desarrolladores',
+    developers: 'Desarrolladores',
   },
   en: {
     h1: 'Container tracking across every shipping line, in one place',
@@ -64,6 +68,10 @@ const TEXT = {
     privacyTitle: 'Privacy policy',
     back: 'Back',
     menu: 'Open menu',
+    langShort: 'ES',
+    badEmail: 'Enter a valid email address.',
+    devTitle: 'Integration guide for developers',
+    developers: 'Developers',
   },
 } as const;
 
@@ -76,6 +84,16 @@ test.describe.configure({ timeout: 120_000 });
 /** An ERROR notification whose only message is `message` (title and body, then the close button's ×). */
 const errorNotice = (message: string) =>
   new RegExp(`^ERROR${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}×?$`);
+
+/** True when no notice on screen overlaps the contact form's Send button. */
+const sendIsClear = (page: Page) =>
+  page.evaluate((sendId) => {
+    const b = document.querySelector(`[data-testid="${sendId}"]`)!.getBoundingClientRect();
+    return [...document.querySelectorAll('.pui-notification')].every((n) => {
+      const r = n.getBoundingClientRect();
+      return r.bottom <= b.top || r.top >= b.bottom || r.right <= b.left || r.left >= b.right;
+    });
+  }, siteSel.contact.send);
 
 async function noPortalChrome(page: Page) {
   await expect(page.getByTestId(sel.titleBar)).toHaveCount(0);
@@ -95,6 +113,17 @@ for (const lang of LANGS) {
       const top = page.getByTestId(siteSel.topBar);
       for (const name of tx.topLinks)
         await expect(top.getByRole('link', { name, exact: true })).toBeVisible();
+      // Product, Services and Digitalization are external pages (spec section 2), in the visitor's language
+      for (const name of tx.topLinks.slice(0, 3))
+        await expect(top.getByRole('link', { name, exact: true })).toHaveAttribute(
+          'href',
+          new RegExp(`^https://[^/]+/${lang}/`),
+        );
+      // the language button's name starts with what it shows
+      await expect(page.getByTestId(siteSel.langToggle)).toHaveText(tx.langShort);
+      await expect(page.getByTestId(siteSel.langToggle)).toHaveAccessibleName(
+        new RegExp(`^${tx.langShort}\\b`),
+      );
       await expect(page.getByTestId(siteSel.clientArea)).toHaveAttribute('href', '/login');
       await expect(page.getByTestId(siteSel.langToggle)).toBeVisible();
       await expect(page.getByTestId(siteSel.menuButton)).toBeVisible();
@@ -195,6 +224,56 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(/\/$/);
     });
 
+    test('error notices never cover Send (1366 and 620 px), and the e-mail must be an address', async ({
+      page,
+    }) => {
+      const notes = page.getByTestId(sel.notification);
+      for (const width of [1366, 620]) {
+        await page.setViewportSize({ width, height: 760 });
+        await openInLanguage(page, '/contact', lang);
+        await waitForLivePage(page);
+        const send = page.getByTestId(siteSel.contact.send);
+        // as a visitor who scrolled down to it: Send at the bottom of the window, where the notices appear
+        const toBottom = () => send.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        await toBottom();
+        await send.click();
+        await expect(notes).toHaveText([errorNotice(tx.terms)]);
+        // clear within a moment, well before the 4 s notice goes, and Send can be pressed again at once
+        await expect.poll(() => sendIsClear(page), { timeout: 1500 }).toBe(true);
+        await send.click({ trial: true, timeout: 1500 });
+
+        await page.getByTestId(siteSel.contact.terms).check();
+        await page.getByTestId(siteSel.contact.name).fill('Lucía Ferrer');
+        await page.getByTestId(siteSel.contact.company).fill('Naviera');
+        await page.getByTestId(siteSel.contact.email).fill('lucia@example');
+        await expect(notes).toHaveCount(0, { timeout: 6000 });
+        await toBottom();
+        await send.click();
+        await expect(notes.filter({ hasText: tx.badEmail })).toHaveCount(1);
+        await expect(page.getByTestId(siteSel.contact.email)).toHaveAttribute('aria-invalid', 'true');
+        await expect.poll(() => sendIsClear(page), { timeout: 1500 }).toBe(true);
+        await send.click({ trial: true, timeout: 1500 });
+        await expect(notes).toHaveCount(0, { timeout: 6000 });
+      }
+    });
+
+    test('the developer page is public, in the footer, with every event and the API reference', async ({
+      page,
+      request,
+    }) => {
+      await openInLanguage(page, '/', lang);
+      await waitForLivePage(page);
+      await page.getByTestId(siteSel.footer).getByRole('link', { name: tx.developers }).click();
+      await expect(page).toHaveURL(/\/developers$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.devTitle);
+      await expect(page.locator('section[data-testid^="dev-event-"]')).toHaveCount(6);
+      const origin = new URL(page.url()).origin;
+      await expect(page.locator('pre').first()).toContainText(`API=${origin}/api`);
+      const reference = await page.getByTestId('dev-api-reference').getAttribute('href');
+      expect((await request.get(reference!)).ok()).toBe(true);
+      await noPortalChrome(page);
+    });
+
     test('Back on the terms and privacy pages returns to the page before', async ({ page }) => {
       await openInLanguage(page, '/contact', lang);
       await waitForLivePage(page);
@@ -229,7 +308,7 @@ for (const lang of LANGS) {
 
     test('the four pages have no serious or critical accessibility violations', async ({ page }) => {
       test.setTimeout(300_000); // four pages, each loaded and analysed
-      for (const path of ['/', '/contact', '/terms-conditions', '/privacy-policy']) {
+      for (const path of ['/', '/contact', '/terms-conditions', '/privacy-policy', '/developers']) {
         await openInLanguage(page, path, lang);
         await waitForLivePage(page);
         const results = await new AxeBuilder({ page }).analyze();

@@ -5,6 +5,7 @@ import { LandingPage } from './pages/LandingPage';
 import { ContactPage } from './pages/ContactPage';
 import { TermsPage } from './pages/TermsPage';
 import { PrivacyPage } from './pages/PrivacyPage';
+import { DevelopersPage } from './pages/DevelopersPage';
 
 // Development only: a failed start shows in the console as an uncaught rejection.
 void mountStandalone({
@@ -14,5 +15,6 @@ void mountStandalone({
     { path: '/contact', element: <ContactPage /> },
     { path: '/terms-conditions', element: <TermsPage /> },
     { path: '/privacy-policy', element: <PrivacyPage /> },
+    { path: '/developers', element: <DevelopersPage /> },
   ],
 });

@@ -21,6 +21,7 @@ const en = {
     product: 'Product',
     services: 'Services',
     digitalization: 'Digitalization',
+    developers: 'Developers',
     contact: 'Contact',
     clientArea: 'Client area',
     language: 'Cambiar a español',
@@ -167,6 +168,7 @@ const en = {
       title: 'ERROR',
       terms: 'Please, accept the Terms and Conditions and the Privacy Policy.',
       blank: '{{field}} must not be blank.',
+      email: 'Enter a valid email address.',
     },
     success: {
       title: 'Success',
@@ -205,6 +207,7 @@ const es: Translation<typeof en> = {
     product: 'Producto',
     services: 'Servicios',
     digitalization: 'Digitalización',
+    developers: 'Desarrolladores',
     contact: 'Contacto',
     clientArea: 'Área de clientes',
     language: 'Switch to English',
@@ -352,6 +355,7 @@ const es: Translation<typeof en> = {
       title: 'ERROR',
       terms: 'Por favor, acepta los Términos y Condiciones y la Política de Privacidad.',
       blank: 'El campo {{field}} no puede estar en blanco.',
+      email: 'Introduce una dirección de correo electrónico válida.',
     },
     success: {
       title: 'Enviado',

@@ -10,6 +10,7 @@ const en = {
   footer: {
     copyright: '© {{start}}–{{year}} Container Tracking Portal',
     home: 'Go to the home page',
+    guide: 'Integration guide',
   },
   login: {
     title: 'Log in',
@@ -70,6 +71,7 @@ const en = {
     contact: 'Contact',
     terms: 'Terms and conditions',
     privacy: 'Privacy policy',
+    developers: 'Integration guide for developers',
     login: 'Log in',
     dashboard: 'Dashboard',
     shipments: 'Shipments',
@@ -103,6 +105,7 @@ const es: Shape<typeof en> = {
   footer: {
     copyright: '© {{start}}–{{year}} Portal de Seguimiento de Contenedores',
     home: 'Ir a la página de inicio',
+    guide: 'Guía de integración',
   },
   login: {
     title: 'Iniciar sesión',
@@ -163,6 +166,7 @@ const es: Shape<typeof en> = {
     contact: 'Contacto',
     terms: 'Términos y condiciones',
     privacy: 'Política de privacidad',
+    developers: 'Guía de integración para desarrolladores',
     login: 'Iniciar sesión',
     dashboard: 'Panel de control',
     shipments: 'Envíos',

@@ -8,6 +8,7 @@ describe('route table', () => {
       ['/contact', 'contact', 'public'],
       ['/terms-conditions', 'terms-conditions', 'public'],
       ['/privacy-policy', 'privacy-policy', 'public'],
+      ['/developers', 'developers', 'public'],
       ['/login', 'login', 'public'],
       ['/dashboard', 'dashboard', 'token'],
       ['/shipments', 'shipment-list', 'token'],
@@ -43,12 +44,13 @@ describe('route table', () => {
     expect(findRoute('/does/not/exist').name).toBe('not-found');
   });
 
-  it('hides the title bar on the product, terms, privacy and contact pages only', () => {
+  it('hides the title bar on the public site only: product, terms, privacy, contact and developers', () => {
     expect(ROUTES.filter((r) => r.hideTitleBar).map((r) => r.name)).toEqual([
       'product',
       'contact',
       'terms-conditions',
       'privacy-policy',
+      'developers',
     ]);
   });
 });

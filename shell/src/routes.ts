@@ -66,6 +66,16 @@ export const ROUTES: readonly RouteDef[] = [
     hideTitleBar: true,
     publicSite: true,
   },
+  {
+    // The integration guide for developers (ERP/API integration), readable before signing in, in the site's frame.
+    name: 'developers',
+    path: '/developers',
+    access: 'public',
+    titleKey: 'areas.developers',
+    remote: { remote: 'mfe_public', module: 'DevelopersPage' },
+    hideTitleBar: true,
+    publicSite: true,
+  },
   { name: 'login', path: '/login', access: 'public', titleKey: 'areas.login', shell: 'login' },
   {
     name: 'dashboard',

@@ -39,6 +39,7 @@ export const TEST_IDS = {
   langOption: (lang: string) => `lang-toggle-${lang}`,
 
   footer: 'footer',
+  footerGuide: 'footer-guide',
   globalSpinner: 'global-spinner',
   remotePage: 'remote-page',
   remoteLoading: 'remote-loading',

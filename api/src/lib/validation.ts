@@ -10,7 +10,7 @@ import { MESSAGES } from './errors';
 // Close to Django's EmailValidator: a local part, an @, and a dotted domain.
 const EMAIL =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
 if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', isEmail);
 
 /** A value the client sent, as a message quotes it: a string as it is, any other JSON value as JSON. */

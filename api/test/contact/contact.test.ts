@@ -119,6 +119,32 @@ describe('validation', () => {
     expect(es.json()).toEqual({ company: ['El campo Empresa no puede estar en blanco.'] });
   });
 
+  it('refuses an e-mail that is not an address, in the request language, and keeps nothing', async () => {
+    const company = `Bad mail ${tag}`;
+    for (const [language, email, message] of [
+      ['en', 'not an address', 'Enter a valid email address.'],
+      ['es', 'ana@', 'Introduce una dirección de correo electrónico válida.'],
+      ['en', 'ana@example', 'Enter a valid email address.'],
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: URL,
+        remoteAddress: nextIp(),
+        payload: valid({ language, email, company }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ email: [message] });
+    }
+    expect(await rowsOf(company)).toEqual([]);
+    const ok = await app.inject({
+      method: 'POST',
+      url: URL,
+      remoteAddress: nextIp(),
+      payload: valid({ email: ' ana.garcia+ventas@naviera.example.es ', company }),
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
   it('bounds every field and refuses unknown ones and big bodies', async () => {
     const long = await app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@
 // company's API keys and webhooks, with each webhook's delivery log (issue 20).
 import { useTranslation } from 'react-i18next';
 import { canEditTeams, useSession } from '@portal/shared-api';
-import { Navigate } from '@portal/shared-ui/router';
+import { Link, Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { ApiKeysCard } from '../features/integrations/ApiKeysCard';
 import { WebhooksCard } from '../features/integrations/WebhooksCard';
@@ -21,9 +21,10 @@ export function IntegrationsConfigPage() {
         <h1>{t('integrations.title')}</h1>
         <p className="cfg-muted">{t('integrations.subtitle')}</p>
         <p>
-          <a href="/api/docs" target="_blank" rel="noreferrer">
+          {/* the developer page: the guide, receivers, payloads, and from there the API reference */}
+          <Link to="/developers" data-testid="integrations-guide">
             {t('integrations.guide')}
-          </a>
+          </Link>
         </p>
       </header>
       <ApiKeysCard />

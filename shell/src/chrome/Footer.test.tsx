@@ -17,3 +17,12 @@ describe('Footer', () => {
     );
   });
 });
+
+describe('Footer guide link', () => {
+  it('links to the integration guide for developers, in the language', () => {
+    renderWithShell(<Footer />, { lng: 'es' });
+    const guide = screen.getByTestId('footer-guide');
+    expect(guide).toHaveTextContent('Guía de integración');
+    expect(guide).toHaveAttribute('href', '/developers');
+  });
+});

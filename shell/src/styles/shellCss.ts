@@ -65,6 +65,8 @@ export const shellCss = `
 .shell-footer { padding: var(--pui-space-md) var(--pui-space-lg); text-align: center; font-size: var(--pui-font-size-sm); color: var(--pui-color-text-muted); }
 .shell-footer__link { color: inherit; text-decoration: none; }
 .shell-footer__link:hover { text-decoration: underline; }
+/* spaced by margin, not by text: loose text between the links would make them links inside a text block */
+.shell-footer__link--next { margin-left: 1.5em; }
 
 .shell-login { display: flex; justify-content: center; align-items: flex-start; padding: 10vh var(--pui-space-lg) var(--pui-space-xl); }
 .shell-login__card {

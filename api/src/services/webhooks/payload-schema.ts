@@ -56,7 +56,7 @@ const EXAMPLE_SHIPMENT = {
   eta: '2026-12-24T06:00:00.000Z',
   ata: null,
   eta_dlv: null,
-  status: 'sailing',
+  status: 'ocean transport to POD',
   lifecycle_status: 'active',
   request_status: 'ongoing',
   health: 'delayed',

@@ -1,7 +1,7 @@
 // The contact form of spec section 2: name, email, phone, company, remarks and the terms box (unchecked at
 // start); Send and Back (to /). Each problem is its own ERROR notification (4 s); a sent request shows
 // 'Success' / 'request success' (4 s) and clears the form.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@portal/shared-ui/router';
 import { Button, Checkbox, DURATIONS, notifyError, notifySuccess, TextInput } from '@portal/shared-ui';
@@ -9,6 +9,7 @@ import { ApiError, errorToNotificationBody } from '@portal/shared-api';
 import { NS } from '../../i18n';
 import { sendContactRequest, toPayload, type ContactFields } from './contact-api';
 import { validateContactForm, type RequiredField } from './contact-validation';
+import { useClearOfNotices } from './useClearOfNotices';
 
 const EMPTY: ContactFields = {
   name: '',
@@ -62,6 +63,9 @@ export function ContactForm() {
   const [fields, setFields] = useState<ContactFields>(EMPTY);
   const [invalid, setInvalid] = useState<Partial<Record<RequiredField, boolean>>>({});
   const [busy, setBusy] = useState(false);
+  const actions = useRef<HTMLDivElement>(null);
+  const room = useRef<HTMLDivElement>(null);
+  useClearOfNotices(actions, room);
 
   const set = <K extends keyof ContactFields>(key: K, value: ContactFields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -72,13 +76,21 @@ export function ContactForm() {
     event.preventDefault();
     if (busy) return;
     const errors = validateContactForm(fields);
-    setInvalid(Object.fromEntries(errors.flatMap((e) => (e.kind === 'blank' ? [[e.field, true]] : []))));
+    setInvalid(
+      Object.fromEntries(
+        errors.flatMap((e) =>
+          e.kind === 'blank' ? [[e.field, true]] : e.kind === 'email' ? [['email', true]] : [],
+        ),
+      ),
+    );
     if (errors.length > 0) {
       for (const error of errors) {
         const message =
           error.kind === 'terms'
             ? t('contact.errors.terms')
-            : t('contact.errors.blank', { field: t(`contact.${error.field}`) });
+            : error.kind === 'email'
+              ? t('contact.errors.email')
+              : t('contact.errors.blank', { field: t(`contact.${error.field}`) });
         notifyError(t('contact.errors.title'), message, DURATIONS.contact);
       }
       return;
@@ -185,7 +197,7 @@ export function ContactForm() {
           </>
         }
       />
-      <div className="pub-contact__actions">
+      <div className="pub-contact__actions" ref={actions}>
         <Button type="submit" variant="primary" busy={busy} data-testid={CONTACT_TEST_IDS.send}>
           {t('contact.send')}
         </Button>
@@ -193,6 +205,7 @@ export function ContactForm() {
           {t('contact.back')}
         </Button>
       </div>
+      <div ref={room} aria-hidden="true" />
     </form>
   );
 }

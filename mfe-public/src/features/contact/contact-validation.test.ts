@@ -24,7 +24,18 @@ describe('validateContactForm (spec section 5, second reading)', () => {
     ]);
   });
 
-  it('accepts empty phone and remarks, and any e-mail text', () => {
-    expect(validateContactForm({ ...filled, email: 'not an address' })).toEqual([]);
+  it('accepts empty phone and remarks', () => {
+    expect(validateContactForm({ ...filled, phone: '', remarks: '' })).toEqual([]);
+  });
+
+  it('refuses an e-mail that is not an address, in the form order, and accepts one with spaces around', () => {
+    for (const email of ['not an address', 'ana@', '@example.com', 'ana@example', 'ana @example.com'])
+      expect(validateContactForm({ ...filled, email })).toEqual([{ kind: 'email' }]);
+    expect(validateContactForm({ ...filled, name: '', email: 'x', company: '' })).toEqual([
+      { kind: 'blank', field: 'name' },
+      { kind: 'email' },
+      { kind: 'blank', field: 'company' },
+    ]);
+    expect(validateContactForm({ ...filled, email: ' ana.garcia+ventas@naviera.example.es ' })).toEqual([]);
   });
 });

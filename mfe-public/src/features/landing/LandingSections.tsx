@@ -83,7 +83,8 @@ export function Gallery() {
   const { t } = useTranslation(NS);
   return (
     <LandingSection name="gallery" title={t('landing.galleryTitle')} testId={LANDING_TEST_IDS.gallery}>
-      <ul className="pub-gallery">
+      {/* At narrow widths the row scrolls sideways: focusable, so the keyboard's arrows can scroll it too. */}
+      <ul className="pub-gallery" tabIndex={0} aria-labelledby="pub-gallery-title">
         {GALLERY.map((kind) => (
           <li key={kind} className="pub-gallery__item" data-testid={LANDING_TEST_IDS.galleryItem}>
             <GalleryIcon kind={kind} />

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { SITE_LINKS } from '../../lib/config';
+import { useSiteLinks } from './useSiteLinks';
 import { SiteLink } from './SiteLink';
 import { SITE_TEST_IDS } from './site-testids';
 
@@ -17,6 +17,7 @@ export interface SideMenuProps {
 
 export function SideMenu({ id, open, onClose, trigger }: SideMenuProps) {
   const { t } = useTranslation(NS);
+  const site = useSiteLinks();
   const panel = useRef<HTMLElement>(null);
   const wasOpen = useRef(false);
 
@@ -48,11 +49,12 @@ export function SideMenu({ id, open, onClose, trigger }: SideMenuProps) {
   }, [open, onClose, trigger]);
 
   const links = [
-    { href: SITE_LINKS.product, label: t('site.product') },
-    { href: SITE_LINKS.services, label: t('site.services') },
-    { href: SITE_LINKS.digitalization, label: t('site.digitalization') },
+    { href: site.product, label: t('site.product') },
+    { href: site.services, label: t('site.services') },
+    { href: site.digitalization, label: t('site.digitalization') },
     { href: '/contact', label: t('site.contact') },
     { href: '/login', label: t('site.clientArea') },
+    { href: '/developers', label: t('site.developers') },
     { href: '/privacy-policy', label: t('footer.privacy') },
     { href: '/terms-conditions', label: t('footer.terms') },
   ];

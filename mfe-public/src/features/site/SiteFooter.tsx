@@ -2,13 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
-import { SITE_LINKS } from '../../lib/config';
+import { useSiteLinks } from './useSiteLinks';
 import { Logo } from './Logo';
 import { SiteLink } from './SiteLink';
 import { SITE_TEST_IDS } from './site-testids';
 
 export function SiteFooter() {
   const { t } = useTranslation(NS);
+  const site = useSiteLinks();
   return (
     <footer className="pub-footer" data-testid={SITE_TEST_IDS.footer}>
       <div className="pub-footer__inner">
@@ -28,19 +29,24 @@ export function SiteFooter() {
           </h2>
           <ul>
             <li>
-              <SiteLink href={SITE_LINKS.product}>{t('site.product')}</SiteLink>
+              <SiteLink href={site.product}>{t('site.product')}</SiteLink>
             </li>
             <li>
-              <SiteLink href={SITE_LINKS.services}>{t('site.services')}</SiteLink>
+              <SiteLink href={site.services}>{t('site.services')}</SiteLink>
             </li>
             <li>
-              <SiteLink href={SITE_LINKS.digitalization}>{t('site.digitalization')}</SiteLink>
+              <SiteLink href={site.digitalization}>{t('site.digitalization')}</SiteLink>
             </li>
             <li>
               <Link to="/contact">{t('site.contact')}</Link>
             </li>
             <li>
               <Link to="/login">{t('site.clientArea')}</Link>
+            </li>
+            <li>
+              <Link to="/developers" data-testid={SITE_TEST_IDS.developers}>
+                {t('site.developers')}
+              </Link>
             </li>
           </ul>
         </nav>

@@ -4,7 +4,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
-import { SITE_LINKS } from '../../lib/config';
+import { useSiteLinks } from './useSiteLinks';
 import { LanguageButton } from './LanguageButton';
 import { SideMenu } from './SideMenu';
 import { SiteLink } from './SiteLink';
@@ -13,6 +13,7 @@ import { Logo } from './Logo';
 
 export function TopBar() {
   const { t } = useTranslation(NS);
+  const site = useSiteLinks();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -28,13 +29,13 @@ export function TopBar() {
         <span className="pub-brand__name">{t('site.brand')}</span>
       </Link>
       <nav className="pub-top__nav" aria-label={t('site.mainNav')}>
-        <SiteLink href={SITE_LINKS.product} className="pub-top__link">
+        <SiteLink href={site.product} className="pub-top__link">
           {t('site.product')}
         </SiteLink>
-        <SiteLink href={SITE_LINKS.services} className="pub-top__link">
+        <SiteLink href={site.services} className="pub-top__link">
           {t('site.services')}
         </SiteLink>
-        <SiteLink href={SITE_LINKS.digitalization} className="pub-top__link">
+        <SiteLink href={site.digitalization} className="pub-top__link">
           {t('site.digitalization')}
         </SiteLink>
         <Link to="/contact" className="pub-top__link" data-testid={SITE_TEST_IDS.contactLink}>

@@ -62,6 +62,7 @@ export const siteCss = `
 .pub-hero__art { width: 100%; height: auto; display: block; border-radius: 12px; box-shadow: 0 20px 50px rgba(0,0,0,.35); }
 
 .pub-gallery { display: grid; grid-template-columns: repeat(4, 1fr); gap: 20px; list-style: none; margin: 0; padding: 0; }
+.pub-gallery:focus-visible { outline: 2px solid var(--pui-color-focus); outline-offset: 4px; border-radius: 12px; }
 .pub-gallery__item { background: #fff; border: 1px solid var(--pui-color-border); border-radius: 12px; padding: 24px;
   scroll-snap-align: start; }
 .pub-gallery__icon { width: 48px; height: 48px; display: block; margin-bottom: 14px; }

@@ -8,4 +8,5 @@ export const SITE_TEST_IDS = {
   contactLink: 'site-contact-link',
   footer: 'site-footer',
   requestInfo: 'site-request-info',
+  developers: 'site-developers',
 } as const;
