@@ -11,7 +11,7 @@ import {
   thresholdsOf,
   type HealthThresholds,
 } from '../services/health';
-import { parseShipmentFilters, resolveSearch, shipmentConditions } from '../services/shipment-filters';
+import { parseShipmentFilters, resolveSearch, shipmentConditions } from '../services/shipments/filters';
 import { companyForm } from '../services/shipments';
 import {
   customFormFields,
@@ -22,7 +22,7 @@ import {
 } from '../services/export/fields';
 import { cellValue, exportQuery, streamShipmentsXlsx } from '../services/export/shipments-xlsx';
 import { dueDigestDay, duePeriod, type Schedule } from './periods';
-import { digestText, reportText, type MailTexts } from './texts';
+import { digestText, reportText, type FilterNames, type MailTexts } from './texts';
 
 const MAX_REPORT_ROWS = 200_000;
 /** Tries of one run before it shows as failed. */
@@ -38,7 +38,10 @@ export interface ReportSettings {
   portalUrl: string;
 }
 
-/** Creates the runs due at `now` that do not exist yet; returns their ids. */
+/**
+ * Creates the runs due at `now` that do not exist yet; returns their ids. A template takes part from the first
+ * period whose send time is at or after its schedule was set (schedule_since).
+ */
 export async function claimDueRuns(
   db: Kysely<Database>,
   now: Date,
@@ -52,7 +55,7 @@ export async function claimDueRuns(
       INSERT INTO report_runs (kind, template_id, user_id, period)
       SELECT 'template', t.id, t.user_id, ${period.key}
       FROM export_templates t JOIN users u ON u.id = t.user_id AND u.is_active
-      WHERE t.send_email = ${schedule}
+      WHERE t.send_email = ${schedule} AND t.schedule_since <= ${period.sendAt}
       ON CONFLICT (template_id, period) WHERE kind = 'template' DO NOTHING
       RETURNING id`.execute(db);
     ids.push(...rows.map((r) => String(r.id)));
@@ -261,6 +264,34 @@ type MailOf = (
   settings: ReportSettings,
 ) => Promise<Outgoing | null>;
 
+/** The carriers and the company's projects a template's filters name by id, by their names (the mail's words). */
+async function filterNames(
+  db: Kysely<Database>,
+  companyId: number,
+  filters: Record<string, string | string[]>,
+): Promise<FilterNames> {
+  const ids = (key: string) =>
+    ([] as string[])
+      .concat(filters[key] ?? [])
+      .filter((v) => /^\d{1,9}$/.test(v))
+      .map(Number);
+  const names: FilterNames = {};
+  const carriers = ids('carrier');
+  if (carriers.length) {
+    const { rows } = await sql<{ id: number; name: string }>`SELECT id,
+        coalesce(nullif(short_name, ''), official_name) AS name
+      FROM carriers WHERE id = ANY(${carriers}::integer[])`.execute(db);
+    names.carrier = new Map(rows.map((r) => [String(r.id), r.name]));
+  }
+  const projects = ids('project');
+  if (projects.length) {
+    const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM projects
+      WHERE company_id = ${companyId} AND id = ANY(${projects}::integer[])`.execute(db);
+    names.project = new Map(rows.map((r) => [String(r.id), r.name]));
+  }
+  return names;
+}
+
 const templateMail: MailOf = async (db, run, owner, lang, settings) => {
   const { rows: templates } = await sql<{
     name: string;
@@ -295,6 +326,7 @@ const templateMail: MailOf = async (db, run, owner, lang, settings) => {
   );
   const recipients = [...new Set([owner.email, ...validEmails(owner.report_emails)].filter(Boolean))];
   if (recipients.length === 0) throw new Error('the user has no e-mail address');
+  const names = await filterNames(db, owner.company_id, template.filters);
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(template.filters))
     for (const one of Array.isArray(v) ? v : [v]) query.append(k, one);
@@ -305,6 +337,7 @@ const templateMail: MailOf = async (db, run, owner, lang, settings) => {
       period: run.period.slice(run.period.indexOf(':') + 1),
       rows,
       filters: template.filters,
+      names,
       link: `${settings.portalUrl.replace(/\/+$/, '')}/shipments${query.size ? `?${query.toString()}` : ''}`,
     }),
     filename: `${template.name.replace(/[^\w.\- ]+/g, '_').slice(0, 80) || 'report'}-${run.period.replace(':', '-')}.xlsx`,
@@ -328,11 +361,15 @@ const digestMail: MailOf = async (db, run, owner, lang, settings) => {
   const recipients = validEmails(owner.report_emails);
   if (recipients.length === 0 && owner.email) recipients.push(owner.email);
   const lines = preview.map((r) => fields.map((f, i) => cellValue(f, r[`c${i}`], lang)));
+  // the subject tells the shipments that need attention from those only late (health is the last column)
+  const { rows: alertedRows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (${query}) q
+    WHERE ${sql.ref(`q.c${fields.length - 1}`)} = 'alerted'`.execute(db);
   return {
     recipients,
     texts: digestText(lang, {
       day: run.period.slice(run.period.indexOf(':') + 1),
       rows,
+      alerted: Number(alertedRows[0]?.n ?? 0),
       headers: fields.map((f) => f.label[lang]),
       lines,
       link: `${settings.portalUrl.replace(/\/+$/, '')}/dashboard`,

@@ -16,13 +16,17 @@ const number = (lang: ExportLang, n: number) => n.toLocaleString(lang === 'es' ?
 
 type Words = { en: string; es: string };
 
+/** `n` and the word that agrees with it: plural('es', 1, 'envío', 'envíos') → '1 envío'. */
+const plural = (lang: ExportLang, n: number, one: string, other: string) =>
+  `${number(lang, n)} ${n === 1 ? one : other}`;
+
 /** The template filters' names as the Export List modal shows them. */
 const FILTER_LABELS: Record<string, Words> = {
   search: { en: 'Search', es: 'Búsqueda' },
   status: { en: 'Request status', es: 'Estado de la solicitud' },
   health: { en: 'Health', es: 'Salud' },
-  carrier: { en: 'Carrier (id)', es: 'Naviera (id)' },
-  project: { en: 'Project (id)', es: 'Proyecto (id)' },
+  carrier: { en: 'Carrier', es: 'Naviera' },
+  project: { en: 'Project', es: 'Proyecto' },
   ordering: { en: 'Order', es: 'Orden' },
   pol_loc: { en: 'POL', es: 'POL' },
   pod_loc: { en: 'POD', es: 'POD' },
@@ -70,24 +74,38 @@ function filterLabel(key: string, lang: ExportLang): string {
   return key;
 }
 
+/** Names of the ids a template's filters hold, by filter key (carrier and project ids → their names). */
+export type FilterNames = Partial<Record<string, ReadonlyMap<string, string>>>;
+
 /** The template's filters as 'Name: value, value' lines, names and known values in `lang`. */
-function filterLines(filters: Record<string, string | string[]>, lang: ExportLang): string[] {
+function filterLines(
+  filters: Record<string, string | string[]>,
+  lang: ExportLang,
+  names: FilterNames = {},
+): string[] {
   return Object.entries(filters).map(([k, v]) => {
-    const values = (Array.isArray(v) ? v : [v]).map((x) => VALUE_WORDS[x]?.[lang] ?? x);
+    const values = (Array.isArray(v) ? v : [v]).map((x) => names[k]?.get(x) ?? VALUE_WORDS[x]?.[lang] ?? x);
     return `${filterLabel(k, lang)}: ${values.join(', ')}`;
   });
 }
 
 export function reportText(
   lang: ExportLang,
-  r: { name: string; period: string; rows: number; filters: Record<string, string | string[]>; link: string },
+  r: {
+    name: string;
+    period: string;
+    rows: number;
+    filters: Record<string, string | string[]>;
+    link: string;
+    names?: FilterNames;
+  },
 ): MailTexts {
-  const filters = filterLines(r.filters, lang);
+  const filters = filterLines(r.filters, lang, r.names);
   const es = lang === 'es';
   const subject = es ? `Informe «${r.name}» (${r.period})` : `Report "${r.name}" (${r.period})`;
   const intro = es
-    ? `Adjuntamos el informe «${r.name}» del periodo ${r.period}: ${number(lang, r.rows)} envíos.`
-    : `Attached is the report "${r.name}" for ${r.period}: ${number(lang, r.rows)} shipments.`;
+    ? `Adjuntamos el informe «${r.name}» del periodo ${r.period}: ${plural(lang, r.rows, 'envío', 'envíos')}.`
+    : `Attached is the report "${r.name}" for ${r.period}: ${plural(lang, r.rows, 'shipment', 'shipments')}.`;
   const filtersTitle = es ? 'Filtros' : 'Filters';
   const none = es ? 'ninguno' : 'none';
   const open = es ? 'Ver la misma lista en el portal' : 'See the same list in the portal';
@@ -117,17 +135,41 @@ const cellIn =
     return valueText(v);
   };
 
+/**
+ * The digest's subject counts what it holds: the shipments that need attention (health alerted) and those that
+ * are only late, each said only when there is one, so a digest of late shipments never says "need attention".
+ */
+function digestSubject(lang: ExportLang, day: string, alerted: number, late: number): string {
+  const es = lang === 'es';
+  const parts = [
+    alerted > 0 &&
+      (es
+        ? `${number(lang, alerted)} ${alerted === 1 ? 'requiere' : 'requieren'} atención`
+        : `${number(lang, alerted)} ${alerted === 1 ? 'needs' : 'need'} attention`),
+    late > 0 && (es ? `${number(lang, late)} con retraso` : `${number(lang, late)} late`),
+  ].filter(Boolean);
+  return es
+    ? `Alertas de sus envíos: ${parts.join(', ')} (${day})`
+    : `Shipment alerts: ${parts.join(', ')} (${day})`;
+}
+
 export function digestText(
   lang: ExportLang,
-  d: { day: string; rows: number; headers: string[]; lines: unknown[][]; link: string },
+  d: {
+    day: string;
+    rows: number;
+    /** How many of the rows need attention (health alerted); the others are late. */
+    alerted: number;
+    headers: string[];
+    lines: unknown[][];
+    link: string;
+  },
 ): MailTexts {
   const es = lang === 'es';
-  const subject = es
-    ? `Alertas de sus envíos: ${number(lang, d.rows)} requieren atención (${d.day})`
-    : `Shipment alerts: ${number(lang, d.rows)} need attention (${d.day})`;
+  const subject = digestSubject(lang, d.day, d.alerted, Math.max(0, d.rows - d.alerted));
   const intro = es
-    ? `${number(lang, d.rows)} envíos van con retraso o requieren atención según sus umbrales de informe por correo.`
-    : `${number(lang, d.rows)} shipments are late or need attention by your e-mail report thresholds.`;
+    ? `${plural(lang, d.rows, 'envío va', 'envíos van')} con retraso o ${d.rows === 1 ? 'requiere' : 'requieren'} atención según sus umbrales de informe por correo.`
+    : `${plural(lang, d.rows, 'shipment is', 'shipments are')} late or ${d.rows === 1 ? 'needs' : 'need'} attention by your e-mail report thresholds.`;
   const more =
     d.rows > d.lines.length
       ? es

@@ -82,6 +82,12 @@ beforeEach(() => {
   inbox.length = 0;
 });
 
+/** The schedules of the user's templates as if set long before the fixed `now` of these tests. */
+const scheduledEarlier = (userId: number) =>
+  sql`UPDATE export_templates SET schedule_since = '2026-10-01T00:00:00Z' WHERE user_id = ${userId}`.execute(
+    ctx.handle.db,
+  );
+
 const runsOf = async (userId: number) =>
   (
     await sql<{
@@ -112,6 +118,58 @@ describe('periods', () => {
 });
 
 describe('scheduled template reports', () => {
+  it('sends a weekly template saved on a Friday first on the next Monday, and a changed schedule from then on', async () => {
+    const created = await std({
+      method: 'POST',
+      url: '/api/export-templates/',
+      payload: { name: 'From Friday', send_email: 'weekly', columns: ['container_number'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const db = ctx.handle.db;
+    const friday = new Date('2026-11-27T15:00:00Z');
+    await sql`UPDATE export_templates SET schedule_since = ${friday} WHERE id = ${id}`.execute(db);
+    const runsOfTemplate = async () =>
+      (await sql<{ period: string }>`SELECT period FROM report_runs WHERE template_id = ${id}`.execute(db))
+        .rows;
+    // two minutes later, and all weekend: the week under way (from Monday the 23rd) is not this template's
+    for (const at of ['2026-11-27T15:02:00Z', '2026-11-28T09:00:00Z', '2026-11-30T05:59:00Z'])
+      await claimDueRuns(db, new Date(at), settings);
+    expect(await runsOfTemplate()).toEqual([]);
+    // the next Monday at the send hour: its first report
+    await claimDueRuns(db, new Date('2026-11-30T06:00:00Z'), settings);
+    expect(await runsOfTemplate()).toEqual([{ period: 'weekly:2026-11-30' }]);
+
+    // Changing the schedule starts it again from the change; saving the same schedule does not.
+    const body = { name: 'From Friday', columns: ['container_number'] };
+    await sql`UPDATE export_templates SET schedule_since = '2026-10-01T00:00:00Z' WHERE id = ${id}`.execute(
+      db,
+    );
+    const same = await std({
+      method: 'PUT',
+      url: `/api/export-templates/${id}/`,
+      payload: { ...body, send_email: 'weekly' },
+    });
+    expect(same.statusCode).toBe(200);
+    const kept = await sql<{
+      s: Date;
+    }>`SELECT schedule_since AS s FROM export_templates WHERE id = ${id}`.execute(db);
+    expect(kept.rows[0].s.toISOString()).toBe('2026-10-01T00:00:00.000Z');
+    const monthly = await std({
+      method: 'PUT',
+      url: `/api/export-templates/${id}/`,
+      payload: { ...body, send_email: 'monthly' },
+    });
+    expect(monthly.statusCode).toBe(200);
+    const moved = await sql<{
+      s: Date;
+    }>`SELECT schedule_since AS s FROM export_templates WHERE id = ${id}`.execute(db);
+    expect(Date.now() - moved.rows[0].s.getTime()).toBeLessThan(60_000);
+    await sql`DELETE FROM export_templates WHERE id = ${id}`.execute(db);
+    // the digests those later days claimed are not the other tests' business
+    await sql`DELETE FROM report_runs WHERE kind = 'digest' AND period >= 'digest:2026-11-27'`.execute(db);
+  });
+
   it('sends a due template once, with the list’s rows in an xlsx, to the user and the report e-mails', async () => {
     const created = await std({
       method: 'POST',
@@ -124,6 +182,7 @@ describe('scheduled template reports', () => {
       },
     });
     expect(created.statusCode).toBe(201);
+    await scheduledEarlier(t.standard.id);
     const claimed = await claimDueRuns(ctx.handle.db, now, settings);
     const runs = await runsOf(t.standard.id);
     const run = runs.find((r) => r.kind === 'template')!;
@@ -169,6 +228,7 @@ describe('scheduled template reports', () => {
       payload: { name: 'Weekly all', send_email: 'weekly', columns: ['container_number'] },
     });
     expect(created.statusCode).toBe(201);
+    await scheduledEarlier(t.standard.id);
     await claimDueRuns(ctx.handle.db, now, settings);
     const run = (await runsOf(t.standard.id)).find((r) => r.period === 'weekly:2026-11-23')!;
     await expect(sendRun(ctx.handle.db, dead, run.id, settings)).rejects.toThrow();
@@ -188,6 +248,7 @@ describe('scheduled template reports', () => {
       payload: { name: 'Monthly', send_email: 'monthly', columns: ['id'] },
     });
     expect(monthly.statusCode).toBe(201);
+    await scheduledEarlier(t.standard.id);
     await claimDueRuns(ctx.handle.db, now, settings);
     const failing = (await runsOf(t.standard.id)).find((r) => r.period === 'monthly:2026-11')!;
     for (let i = 1; i < MAX_ATTEMPTS; i++)
@@ -207,7 +268,8 @@ describe('alert digest', () => {
     expect(digest.period).toBe('digest:2026-11-24');
     expect(await sendRun(db, mailer, digest.id, settings)).toBe('sent');
     await waitForMail(1);
-    expect(inbox[0].subject).toBe('Shipment alerts: 2 need attention (2026-11-24)');
+    // both are late, none needs attention (no alert event): the subject says so
+    expect(inbox[0].subject).toBe('Shipment alerts: 2 late (2026-11-24)');
     const to = (Array.isArray(inbox[0].to) ? inbox[0].to : [inbox[0].to]).flatMap((a) =>
       a!.value.map((v) => v.address),
     );
@@ -223,7 +285,7 @@ describe('alert digest', () => {
     inbox.length = 0;
     expect(await sendRun(db, mailer, mateRun.id, settings)).toBe('sent');
     await waitForMail(1);
-    expect(inbox[0].subject).toBe('Alertas de sus envíos: 1 requieren atención (2026-11-24)');
+    expect(inbox[0].subject).toBe('Alertas de sus envíos: 1 con retraso (2026-11-24)');
     const mateRows = await readSheet(inbox[0].attachments[0].content);
     expect(mateRows[0][0]).toBe('Contenedor');
     expect(mateRows.slice(1).map((r) => r[0])).toEqual(['TGHU2000002']);

@@ -3,9 +3,11 @@
 // spec's range names eta_0 / eta_1 (and etd_, last_update_, created_at_) are read as _after / _before.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { ErrorCollector } from '../../lib/errors';
+import { badRequest, ErrorCollector } from '../../lib/errors';
 import { valueText } from '../../lib/validation';
-import { DATE_FILTER_FIELDS, parseShipmentFilters } from '../shipment-filters';
+import { DATE_FILTER_FIELDS, parseShipmentFilters } from '../shipments/filters';
+import type { Mailer } from '../../mail';
+import { sendRun, type ReportSettings } from '../../reports/runs';
 import { customFormFields, findField } from './fields';
 
 const SEND_EMAIL_CHOICES = ['', 'daily', 'weekly', 'monthly'] as const;
@@ -143,6 +145,27 @@ export function checkTemplate(
   return { name, description, send_email: sendEmail as SendEmail, columns, filters };
 }
 
+export const NAME_TAKEN = 'A template with this name already exists.';
+
+/** 400 {name} when another template of the user has this name (any case); `selfId` is the one being changed. */
+export async function checkNameFree(
+  db: Kysely<Database>,
+  userId: number,
+  name: string,
+  selfId: number | null,
+): Promise<void> {
+  const { rows } = await sql<{ id: number }>`SELECT id FROM export_templates
+    WHERE user_id = ${userId} AND lower(name) = lower(${name}) AND id IS DISTINCT FROM ${selfId}
+    LIMIT 1`.execute(db);
+  if (rows.length > 0) throw badRequest({ name: [NAME_TAKEN] });
+}
+
+/** Two simultaneous saves of one name: the unique index answers, as the same field error. */
+export function nameClash(error: unknown): never {
+  if ((error as { code?: string }).code === '23505') throw badRequest({ name: [NAME_TAKEN] });
+  throw error;
+}
+
 export function serializeTemplate(row: TemplateRow) {
   return {
     id: row.id,
@@ -201,7 +224,9 @@ export async function updateTemplate(
   companyId: number,
   t: TemplateInput,
 ): Promise<TemplateRow | undefined> {
+  // a new schedule starts from now: the period already under way is not sent (reports/periods.ts)
   const { rows } = await sql<TemplateRow>`UPDATE export_templates SET name = ${t.name},
+      schedule_since = CASE WHEN send_email = ${t.send_email} THEN schedule_since ELSE now() END,
       description = ${t.description}, send_email = ${t.send_email}, columns = ${t.columns}::text[],
       filters = ${JSON.stringify(t.filters)}::jsonb, modified_at = now()
     WHERE id = ${id} AND user_id = ${userId} AND company_id = ${companyId}
@@ -218,4 +243,24 @@ export async function deleteTemplate(
   const result = await sql`DELETE FROM export_templates
     WHERE id = ${id} AND user_id = ${userId} AND company_id = ${companyId}`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * Mails template `id` (already checked as the caller's) at once to its recipients, as a run of its own
+ * ('now:' and the time), so its schedule and its periods' runs are untouched. Resolves with the run's status;
+ * throws when delivery failed (the run then stays pending and the report queue retries it).
+ */
+export async function sendTemplateNow(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  id: number,
+  userId: number,
+  settings: ReportSettings,
+): Promise<'sent' | 'empty' | 'failed' | 'skipped'> {
+  const { rows } = await sql<{ id: string }>`INSERT INTO report_runs (kind, template_id, user_id, period)
+    VALUES ('template', ${id}, ${userId}, ${`now:${new Date().toISOString()}`})
+    ON CONFLICT (template_id, period) WHERE kind = 'template' DO NOTHING
+    RETURNING id`.execute(db);
+  if (!rows[0]) return 'skipped';
+  return sendRun(db, mailer, String(rows[0].id), settings);
 }
