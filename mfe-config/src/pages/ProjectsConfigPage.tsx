@@ -59,7 +59,9 @@ function ProjectExtras({
       <div data-testid={`cfg-group-${project.id}-usage`}>
         <strong>{t('projectsConfig.usage')}</strong>
         <p className="cfg-muted" data-testid={`cfg-group-${project.id}-usage-text`}>
-          {usage ? t('projectsConfig.usageText', usage) : t('groups.loading')}
+          {usage
+            ? `${t('projectsConfig.usageRequests', { count: usage.requests })} · ${t('projectsConfig.usageShipments', { count: usage.shipments })}`
+            : t('groups.loading')}
         </p>
         <div className="cfg-links">
           <Link to={`/tracking-requests?project_id=${project.id}`}>{t('projectsConfig.showRequests')}</Link>

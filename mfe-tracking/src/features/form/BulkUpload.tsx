@@ -39,6 +39,11 @@ export function BulkUpload({ onImported }: BulkUploadProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [downloading, setDownloading] = useState(false);
 
+  // The panel speaks the visitor's language: the API's field key `file` is the file, and the keys of messages
+  // about the whole answer (detail, non_field_errors, a status code) need no label before the sentence.
+  const panelLabel = (key: string): string =>
+    key === 'file' ? t('bulk.file') : /^(detail|non_field_errors|error|\d{3})$/.test(key) ? '' : key;
+
   const upload = async (files: FileList | null) => {
     const file = files?.[0]; // the first file only (spec section 5)
     if (!file) return;
@@ -56,7 +61,11 @@ export function BulkUpload({ onImported }: BulkUploadProps) {
       const other =
         rows.length > 0
           ? []
-          : errorToNotificationBody(error).map((entry) => `${entry.label}: ${entry.messages.join(' ')}`);
+          : errorToNotificationBody(error).map((entry) => {
+              const label = panelLabel(entry.label);
+              const messages = entry.messages.join(' ');
+              return label ? `${label}: ${messages}` : messages;
+            });
       setOutcome({ kind: 'error', name: file.name, rows, other });
       notifyRequestError(error);
     } finally {
