@@ -102,7 +102,7 @@ const shipmentsCss = `
 .shp-step dt { font-size: 10px; letter-spacing: 0.04em; color: var(--pui-color-text-muted); }
 .shp-step dd { margin: 0; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .shp-date--real { color: #000; font-weight: var(--pui-font-weight-bold); }
-.shp-date--planned { color: #8a96a3; }
+.shp-date--planned { color: var(--pui-color-text-muted); }
 .shp-legend { display: flex; gap: var(--pui-space-md); font-size: var(--pui-font-size-xs); }
 
 /* timeline and history */

@@ -146,6 +146,7 @@ body {
   border: 1px solid var(--pui-color-border); border-radius: var(--pui-radius-lg); box-shadow: var(--pui-shadow-sm);
 }
 .pui-table-scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; border-radius: inherit; }
+.pui-table-scroll:focus-visible { outline: 2px solid var(--pui-color-focus); outline-offset: -2px; }
 .pui-table { width: 100%; border-collapse: collapse; font-size: var(--pui-font-size-sm); font-variant-numeric: tabular-nums; }
 .pui-table th, .pui-table td { padding: 7px var(--pui-space-md); text-align: left; vertical-align: middle; border-bottom: 1px solid var(--pui-color-border); }
 .pui-table th {

@@ -117,3 +117,23 @@ describe('Table', () => {
     expect(screen.queryByText('Details of 2')).not.toBeInTheDocument();
   });
 });
+
+describe('Table sideways scrolling', () => {
+  const widths = (scrollWidth: number, clientWidth: number) => {
+    jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth);
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth);
+  };
+  afterEach(() => jest.restoreAllMocks());
+
+  it('lets the keyboard reach a table wider than its box, to scroll it', () => {
+    widths(900, 600);
+    const { container } = renderWithI18n(<Table columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    expect(container.querySelector('.pui-table-scroll')!.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('adds no tab stop when the table fits', () => {
+    widths(600, 600);
+    const { container } = renderWithI18n(<Table columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    expect(container.querySelector('.pui-table-scroll')!.hasAttribute('tabindex')).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../pager/Pager';
 import { Spinner } from '../spinner/Spinner';
@@ -74,6 +74,21 @@ export function Table<T>({
 }: TableProps<T>) {
   const { t } = useTranslation('common');
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
+  // A table wider than its box scrolls sideways: then the box takes the focus, so the keyboard can scroll it too
+  // (WCAG 2.1.1); a table that fits adds no tab stop.
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   const current = parseOrdering(ordering);
   const columnCount = columns.length + (renderExpanded ? 1 : 0);
 
@@ -98,7 +113,7 @@ export function Table<T>({
 
   return (
     <div className={['pui-table-wrap', className].filter(Boolean).join(' ')}>
-      <div className="pui-table-scroll">
+      <div className="pui-table-scroll" ref={scroller} tabIndex={scrolls ? 0 : undefined}>
         <table className="pui-table" aria-busy={loading || undefined}>
           {caption && <caption className="pui-visually-hidden">{caption}</caption>}
           <thead>
