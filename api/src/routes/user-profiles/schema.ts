@@ -22,6 +22,8 @@ const INT4_MAX = 2147483647;
 const MAX_EVENT_CODES = 200;
 const MAX_REPORT_EMAILS = 20;
 const MAX_COLUMNS = 300;
+/** Bounds of the ETA-change e-mail threshold, in hours (a month at most; null: no e-mail). */
+export const ETA_ALERT_HOURS = { min: 1, max: 720 } as const;
 /** Languages of the scheduled report e-mails (the portal's own two; migrations/0014 checks the same). */
 const EMAIL_LANGUAGES = ['es', 'en'] as const;
 
@@ -75,6 +77,14 @@ export const EDITABLE_FIELDS = {
   email_language: Type.Union(
     EMAIL_LANGUAGES.map((lang) => Type.Literal(lang)),
     { description: 'Language of the scheduled report e-mails: es (default) or en' },
+  ),
+  eta_change_alert_hours: Type.Union(
+    [Type.Integer({ minimum: ETA_ALERT_HOURS.min, maximum: ETA_ALERT_HOURS.max }), Type.Null()],
+    {
+      description:
+        `E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours ` +
+        `(${ETA_ALERT_HOURS.min}–${ETA_ALERT_HOURS.max}); null (default): no e-mail`,
+    },
   ),
   trackings_fields: columns('tracking request'),
   shipments_fields: columns('shipment'),

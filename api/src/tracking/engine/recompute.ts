@@ -17,6 +17,7 @@ import {
   type DeriveVessel,
   type PodTimeOfArrivalWarning,
 } from '../derive';
+import { queueEtaChanges } from '../../services/eta-alerts/queue';
 import type { EngineDeps } from './deps';
 import { groupByContainer } from './grouping';
 import { markOngoingIfShipments } from './lifecycle';
@@ -199,6 +200,8 @@ export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Pr
             })),
           )
           .execute();
+        // Arrival moves beyond a user's threshold are queued for the ETA-change e-mails.
+        await queueEtaChanges(trx, request.company_id, shipmentId, changes);
       }
 
       const causes = detectAlerts(previous ?? null, derived, group.events, ctx);

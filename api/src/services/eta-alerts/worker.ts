@@ -1,0 +1,66 @@
+// The ETA-change e-mails' job on pg-boss (queue `eta-alerts`, in the `pgboss` schema the reports use): a cron
+// schedule runs it every minute, so a change the engine queued is mailed within a couple of minutes; the
+// singleton queue keeps one run at a time per cluster, and the row claim in send.ts holds even without it.
+// Started with the API when mail can be sent (SMTP_URL) unless ETA_ALERTS=0; registered by app.ts.
+import PgBoss from 'pg-boss';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { bossDb } from '../../lib/boss-db';
+import { mailerFromEnv, type Mailer } from '../../mail';
+import { sendEtaAlerts } from './send';
+
+const QUEUE = 'eta-alerts';
+
+/** The portal's address for the links: PUBLIC_URL, else PORTAL_URL, else the local portal. */
+export function etaAlertPortalUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return (
+    env.PUBLIC_URL?.trim() ||
+    env.PORTAL_URL?.trim() ||
+    `http://localhost:${env.PORTAL_PORT || 8080}`
+  ).replace(/\/+$/, '');
+}
+
+export async function startEtaAlertWorker(
+  deps: { db: Kysely<Database>; mailer: Mailer; log: (m: string) => void },
+  options: { portalUrl: string; cron?: string; pollingIntervalSeconds?: number },
+): Promise<{ runNow(): Promise<void>; stop(): Promise<void> }> {
+  const boss = new PgBoss({ db: bossDb(deps.db), schema: 'pgboss', schedule: true, supervise: true });
+  boss.on('error', (err) => deps.log(`pg-boss (eta-alerts): ${err.message}`));
+  await boss.start();
+  const queue: PgBoss.Queue = { name: QUEUE, policy: 'singleton', retryLimit: 0, expireInSeconds: 300 };
+  await boss.createQueue(QUEUE, queue);
+  await boss.updateQueue(QUEUE, queue);
+  await boss.work(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, batchSize: 1 }, () =>
+    sendEtaAlerts(deps.db, deps.mailer, options).then(() => undefined),
+  );
+  await boss.schedule(QUEUE, options.cron ?? '* * * * *');
+  return {
+    /** Queues a run at once (what the cron does every minute). */
+    async runNow() {
+      await boss.send(QUEUE, {});
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
+    },
+  };
+}
+
+export interface EtaAlertPluginOptions {
+  /** A mailer (tests); default from SMTP_URL. null: no job. */
+  mailer?: Mailer | null;
+}
+
+export const etaAlerts: FastifyPluginAsync<EtaAlertPluginOptions> = async (app, opts) => {
+  if (process.env.ETA_ALERTS === '0') return;
+  const mailer = opts.mailer === undefined ? mailerFromEnv() : opts.mailer;
+  if (!mailer) return;
+  const worker = await startEtaAlertWorker(
+    { db: app.db, mailer, log: (m) => app.log.warn(m) },
+    { portalUrl: etaAlertPortalUrl() },
+  );
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    mailer.close();
+  });
+};
