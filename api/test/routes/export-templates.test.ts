@@ -95,6 +95,55 @@ describe('export templates', () => {
     expect((await std({ method: 'GET', url: '/api/export-templates/' })).json()).toEqual([]);
   });
 
+  it("refuses a name the user's other template has (any case), in Spanish too; a colleague may use it", async () => {
+    const first = await std({
+      method: 'POST',
+      url: '/api/export-templates/',
+      payload: { ...base, name: 'Reefers' },
+    });
+    expect(first.statusCode).toBe(201);
+    const again = await std({
+      method: 'POST',
+      url: '/api/export-templates/',
+      payload: { ...base, name: ' reefers ' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ name: ['A template with this name already exists.'] });
+    const es = await std({
+      method: 'POST',
+      url: '/api/export-templates/',
+      headers: { 'accept-language': 'es' },
+      payload: { ...base, name: 'REEFERS' },
+    });
+    expect(es.json()).toEqual({ name: ['Ya existe una plantilla con este nombre.'] });
+    const other = await std({
+      method: 'POST',
+      url: '/api/export-templates/',
+      payload: { ...base, name: 'Dry' },
+    });
+    const renamed = await std({
+      method: 'PUT',
+      url: `/api/export-templates/${other.json().id}/`,
+      payload: { ...base, name: 'Reefers' },
+    });
+    expect(renamed.statusCode).toBe(400);
+    // its own name, saved again, is no clash
+    const same = await std({
+      method: 'PUT',
+      url: `/api/export-templates/${first.json().id}/`,
+      payload: { ...base, name: 'Reefers', description: 'changed' },
+    });
+    expect(same.statusCode).toBe(200);
+    const colleague = await mate({
+      method: 'POST',
+      url: '/api/export-templates/',
+      payload: { ...base, name: 'Reefers' },
+    });
+    expect(colleague.statusCode).toBe(201);
+    const gone = await mate({ method: 'DELETE', url: `/api/export-templates/${colleague.json().id}/` });
+    expect(gone.statusCode).toBe(204);
+  });
+
   it('bounds every list and string', async () => {
     const many = await std({
       method: 'POST',

@@ -1,19 +1,26 @@
 // /api/export-templates/: a user's saved Export List choices (spec sections 2, 3 and 7). A template belongs to
 // its user and company: anyone else's id is a 404. Writing needs write permission, like the Export List.
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { notFound, permissionDenied } from '../../lib/errors';
+import { ApiError, notFound, permissionDenied } from '../../lib/errors';
+import { mailerFromEnv, type Mailer } from '../../mail';
+import { reportSettingsFromEnv } from '../../reports/scheduler';
 import { errors, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import {
+  checkNameFree,
   checkTemplate,
   deleteTemplate,
   getTemplate,
   insertTemplate,
   listTemplates,
   MAX_FILTER_VALUES,
+  NAME_TAKEN,
   MAX_TEMPLATE_COLUMNS,
+  nameClash,
+  sendTemplateNow,
   serializeTemplate,
   updateTemplate,
 } from '../../services/export/templates';
@@ -80,11 +87,30 @@ async function requireWriter(request: FastifyRequest) {
 const formSchemaOf = (request: FastifyRequest) =>
   companyForm(request.server.db, caller(request).profile.company_id);
 
-export const exportTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export interface ExportTemplatePluginOptions {
+  /** The mailer of send_now (tests); default from SMTP_URL, created on first use. */
+  mailer?: Mailer | null;
+  /** send_now calls per user and minute (default 3). */
+  sendNowPerMinute?: number;
+}
+
+export const SEND_NOW_FAILED = 'The report could not be sent now; it will be sent again in a few minutes.';
+export const MAIL_NOT_CONFIGURED = 'E-mail is not configured on this server.';
+
+export const exportTemplateRoutes: FastifyPluginAsyncTypebox<ExportTemplatePluginOptions> = async (
+  app,
+  opts,
+) => {
   app.addHook('onRequest', requireAuth);
   app.addHook('preValidation', requireWriter);
   const tags = ['export-templates'];
   const security = [{ token: [] }];
+  let mailer: Mailer | null | undefined = opts.mailer;
+  app.addHook('onClose', async () => {
+    if (opts.mailer === undefined) mailer?.close();
+  });
+  // Only the routes that ask for it (send_now) are limited; after requireAuth, so the key is the user.
+  await app.register(rateLimit, { global: false });
 
   app.get(
     '/export-templates/',
@@ -109,6 +135,7 @@ export const exportTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Save a new template (Save as New)',
+        description: `A user's template names are unique, in any case: '${NAME_TAKEN}'`,
         body: TemplateBody,
         response: { 201: TemplateSchema, ...errors[400](), ...errors[401], ...errors[403] },
       },
@@ -116,7 +143,8 @@ export const exportTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user, profile } = caller(request);
       const input = checkTemplate(request.body, await formSchemaOf(request));
-      const row = await insertTemplate(app.db, user.id, profile.company_id, input);
+      await checkNameFree(app.db, user.id, input.name, null);
+      const row = await insertTemplate(app.db, user.id, profile.company_id, input).catch(nameClash);
       return reply.code(201).send(serializeTemplate(row));
     },
   );
@@ -157,9 +185,60 @@ export const exportTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = templateId(request.params.id);
       if (!(await getTemplate(app.db, id, user.id, profile.company_id))) throw notFound();
       const input = checkTemplate(request.body, await formSchemaOf(request));
-      const row = await updateTemplate(app.db, id, user.id, profile.company_id, input);
+      await checkNameFree(app.db, user.id, input.name, id);
+      const row = await updateTemplate(app.db, id, user.id, profile.company_id, input).catch(nameClash);
       if (!row) throw notFound();
       return serializeTemplate(row);
+    },
+  );
+
+  app.post(
+    '/export-templates/:id/send_now/',
+    {
+      config: {
+        rateLimit: {
+          max: opts.sendNowPerMinute ?? 3,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `send-now:${caller(request).user.id}`,
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+            const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+            return new ApiError(
+              429,
+              { detail: `Request was throttled. Expected available in ${seconds} seconds.` },
+              { 'Retry-After': String(seconds) },
+            );
+          },
+        },
+      },
+      schema: {
+        tags,
+        security,
+        summary: 'Mail the template’s report now',
+        description:
+          'Sends the report to its recipients at once (the owner and the report addresses of the profile), ' +
+          'as its schedule would, without changing the schedule. At most 3 calls a minute per user (429).',
+        params: IdParams,
+        response: {
+          200: Type.Object({ status: Type.Union([Type.Literal('sent'), Type.Literal('empty')]) }),
+          ...errors[401],
+          ...errors[403],
+          ...errors[404],
+          ...errors[429],
+          503: Type.Object({ detail: Type.String() }),
+        },
+      },
+    },
+    async (request) => {
+      const { user, profile } = caller(request);
+      const id = templateId(request.params.id);
+      if (!(await getTemplate(app.db, id, user.id, profile.company_id))) throw notFound();
+      if (mailer === undefined) mailer = mailerFromEnv();
+      if (!mailer) throw new ApiError(503, { detail: MAIL_NOT_CONFIGURED });
+      const status = await sendTemplateNow(app.db, mailer, id, user.id, reportSettingsFromEnv()).catch(
+        () => null,
+      );
+      if (status !== 'sent' && status !== 'empty') throw new ApiError(503, { detail: SEND_NOW_FAILED });
+      return { status };
     },
   );
 

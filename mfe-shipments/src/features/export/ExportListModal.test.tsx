@@ -205,4 +205,31 @@ describe('Export List modal and the list it was opened from', () => {
     await waitFor(() => expect(remove).toHaveBeenCalledWith(7));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Sucessfully deleted'));
   });
+
+  it.each([
+    ['en', 'Send now', 'Sent'],
+    ['es', 'Enviar ahora', 'Enviado'],
+  ])('(%s) "%s" mails a saved template at once and says "%s"', async (lang, label, notice) => {
+    await act(() => i18next.changeLanguage(lang));
+    const sendNow = jest.spyOn(exportApi, 'sendNow').mockResolvedValue({ status: 'sent' });
+    try {
+      await openModal({});
+      const button = screen.getByTestId('export-send-now');
+      expect(button).toHaveTextContent(label);
+      // only a saved template can be sent
+      expect(button).toBeDisabled();
+      fireEvent.change(
+        screen.getByTestId('export-name').closest('.shp-export-meta')!.querySelector('select')!,
+        {
+          target: { value: '7' },
+        },
+      );
+      expect(button).toBeEnabled();
+      fireEvent.click(button);
+      await waitFor(() => expect(sendNow).toHaveBeenCalledWith(7));
+      await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith(notice));
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
 });

@@ -71,7 +71,7 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
   const [problems, setProblems] = useState<Record<string, string>>({});
   /** Messages of the server about the name (a name already taken), shown under it until it changes. */
   const [nameErrors, setNameErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState<'export' | 'save' | null>(null);
+  const [busy, setBusy] = useState<'export' | 'save' | 'send' | null>(null);
   /** Bytes of the file received so far while it downloads (null before the first bytes). */
   const [received, setReceived] = useState<number | null>(null);
 
@@ -156,6 +156,19 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
     }
   };
 
+  const sendNow = async () => {
+    if (!form.templateId) return;
+    setBusy('send');
+    try {
+      await exportApi.sendNow(form.templateId);
+      notifySuccess(t('sent'));
+    } catch (error) {
+      notifyError(t('errors.title'), errorToNotificationBody(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const chooseTemplate = (value: string) => {
     const found = templates.find((x) => String(x.id) === value);
     resetTo(found ? formOfTemplate(found) : emptyForm(listFilters));
@@ -195,6 +208,16 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
         data-testid="export-save"
       >
         {t('save')}
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => void sendNow()}
+        busy={busy === 'send'}
+        disabled={busy !== null || !form.templateId}
+        title={t('sendNowHint')}
+        data-testid="export-send-now"
+      >
+        {t('sendNow')}
       </Button>
       <Button
         onClick={() => void doExport()}

@@ -24,6 +24,8 @@ export const exportApi = {
   create: (body: ExportTemplateBody) => api.post<ExportTemplate>('export-templates', body),
   update: (id: number, body: ExportTemplateBody) => api.put<ExportTemplate>(`export-templates/${id}`, body),
   remove: (id: number) => api.delete<null>(`export-templates/${id}`),
+  /** Mails the saved template's report now (its schedule is unchanged). */
+  sendNow: (id: number) => api.post<{ status: string }>(`export-templates/${id}/send_now`),
   /** Downloads the xlsx; the file name comes from Content-Disposition. Errors arrive as ApiError. */
   download: (
     filters: Query,

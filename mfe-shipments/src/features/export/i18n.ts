@@ -81,6 +81,10 @@ const en = {
   delete: 'Delete',
   confirmDelete: 'Delete the template "{{name}}"?',
   downloaded: 'The file is downloading',
+  sendNow: 'Send now',
+  sendNowHint:
+    'E-mails the saved template’s report now to you and your report addresses; its schedule does not change.',
+  sent: 'Sent',
   errors: {
     title: 'Error',
     noColumns: 'Select columns to display',
@@ -164,6 +168,10 @@ const es: Translation<typeof en> = {
   delete: 'Eliminar',
   confirmDelete: '¿Eliminar la plantilla «{{name}}»?',
   downloaded: 'El archivo se está descargando',
+  sendNow: 'Enviar ahora',
+  sendNowHint:
+    'Envía ahora por correo el informe de la plantilla guardada a usted y a sus direcciones de informes; su programación no cambia.',
+  sent: 'Enviado',
   errors: {
     title: 'Error',
     noColumns: 'Seleccione las columnas a mostrar',
