@@ -1,7 +1,8 @@
 // Personal calendar feeds. Two plugins:
-// - /api/calendar-feeds/: the caller's own feeds (list, create, revoke) under the caller's session. Any user may
-//   have feeds, limited users included: a feed writes nothing of the company's and shows only what its owner
-//   sees in the portal. An API key cannot manage feeds (they belong to a person).
+// - /api/calendar-feeds/: the caller's own feeds (list, create, revoke) under the caller's session. Creating and
+//   revoking are writes, which the spec gives to the standard role only (a limited user writes nothing but its
+//   view preferences); a feed shows only what its owner sees in the portal. An API key cannot manage feeds
+//   (they belong to a person).
 // - GET /api/calendar/<secret>.ics: the feed itself, for Outlook and Google Calendar (which send no header
 //   to log in: the secret in the URL is the credential). Rate-limited per address, never indexed; an unknown or
 //   revoked secret is a 404 with a plain text.
@@ -13,7 +14,7 @@ import { ApiError, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
 import { parseId } from '../../lib/query-params';
 import { requestLang } from '../../i18n';
-import { caller, requireAuth } from '../../plugins/auth';
+import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import {
   createFeed,
   FEED_LANGS,
@@ -80,9 +81,9 @@ const CreateBody = Type.Object(
 const originOf = (request: FastifyRequest) =>
   request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-function owner(request: FastifyRequest) {
+function owner(request: FastifyRequest, { write = false } = {}) {
   const auth = caller(request);
-  if (auth.apiKey) throw permissionDenied();
+  if (auth.apiKey || (write && !canWrite(auth.profile.role_id))) throw permissionDenied();
   return { userId: auth.user.id, companyId: auth.profile.company_id };
 }
 
@@ -125,7 +126,12 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createFeed(app.db, owner(request), request.body, requestLang(request));
+      const created = await createFeed(
+        app.db,
+        owner(request, { write: true }),
+        request.body,
+        requestLang(request),
+      );
       const { secret, ...feed } = created;
       return reply.code(201).send({ ...feed, url: `${originOf(request)}/api/calendar/${secret}.ics` });
     },
@@ -143,7 +149,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeFeed(app.db, owner(request), parseId(request.params.id));
+      await revokeFeed(app.db, owner(request, { write: true }), parseId(request.params.id));
       return reply.code(204).send(null);
     },
   );
