@@ -1,6 +1,8 @@
 // The BI page as users use it (issue 17): the categories each kind of user sees, a chart whose total matches
 // the shipment list for the same filters, a table metric paged by 30, Reset, the xlsx export, and every
-// metric's chart in both languages (screenshots under test-results/bi-screens/).
+// metric's chart in both languages (screenshots under test-results/bi-screens/). The view is kept in the URL:
+// a drill-down from the life-stage chart and Back find the same chart and filters, and a link opens it.
+// E2E_SHOTS_DIR=<folder> keeps screenshots of those journeys (es and en, 1366 and 620 px).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -34,8 +36,10 @@ test.beforeAll(() => {
         INSERT INTO users (username, password, email) SELECT 'bi_pager', password, 'bi.pager@example.com' FROM users
           WHERE username = 'admin';
         INSERT INTO user_profiles (id, company_id, role_id) SELECT id, c, 1 FROM users WHERE username = 'bi_pager';
-        INSERT INTO tracking_requests (company_id, carrier_id, code_type, code_value, status)
-          VALUES (c, 1, 'b_id', 'BIPAGER0001', 'new') RETURNING id INTO r;
+        -- not polled during the run: the demo engine would derive the hand-made containers again from the
+        -- simulated carrier's events (and they would no longer be stopped)
+        INSERT INTO tracking_requests (company_id, carrier_id, code_type, code_value, status, next_poll_at)
+          VALUES (c, 1, 'b_id', 'BIPAGER0001', 'new', now() + interval '30 days') RETURNING id INTO r;
         INSERT INTO shipments (company_id, tracking_request_id, carrier_id, container_number, status, status_text,
                                lifecycle_status, pod_vessel_arrival_actual, ata, pod_loc_id, created_at)
           SELECT c, r, 1, 'BIPU' || lpad(g::text, 7, '0'), 9, 'in POD terminal', 'active',
@@ -47,6 +51,12 @@ test.beforeAll(() => {
 });
 
 const select = (page: Page, id: string) => page.locator(`#${id}`);
+const SHOTS = process.env.E2E_SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
 
 async function openBi(
   page: Page,
@@ -111,8 +121,11 @@ test('Update draws a chart whose total matches the shipment list; Reset; Export 
   expect((await download).suggestedFilename()).toBe('bi-created_per_month.xlsx');
 
   await page.getByRole('button', { name: 'Reset' }).click();
-  await expect(page.getByTestId('bi-empty')).toHaveText('0 Results to show');
+  // nothing asked any more: the invitation, not '0 Results to show'
+  await expect(page.getByTestId('bi-invite')).toBeVisible();
+  await expect(page.getByTestId('bi-empty')).toHaveCount(0);
   await expect(page.getByTestId('bi-chart')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/bi$/);
 
   // The shipment list with the same (no) filters counts the same containers. The demo's engine keeps adding
   // shipments while the specs run, so the two are read close together (list, then chart) until one reading
@@ -140,6 +153,74 @@ test('a chart click drills down to the shipment list of that bar', async ({ page
   await expect(page.getByTestId('shipment-count')).toContainText(/\d/, { timeout: 30_000 });
 });
 
+test('the page opens on an invitation, not on "0 Results to show"; numeric filters are number inputs', async ({
+  page,
+}) => {
+  for (const lang of ['es', 'en'] as const) {
+    await openBi(page, lang === 'es' ? DEMO : null, lang);
+    await expect(page.getByTestId('bi-invite')).toContainText(lang === 'es' ? 'Actualizar' : 'Update');
+    await expect(page.getByTestId('bi-empty')).toHaveCount(0);
+    for (const width of [1366, 620]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `bi-invite-${lang}-${width}`);
+    }
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await choose(page, 'real_time', 'arrivals_next_days');
+  const days = page.locator('#bi-dta');
+  await expect(days).toHaveAttribute('type', 'number');
+  await expect(days).toHaveAttribute('min', '1');
+  for (const bad of ['2.5', '0']) {
+    await days.fill(bad);
+    await expect(page.getByText('Enter a whole number from 1 to 365.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
+  }
+  await days.fill('14');
+  await expect(page.getByRole('button', { name: 'Update' })).toBeEnabled();
+});
+
+test('a life-stage bar drills down to the list; Back restores the chart and its filters; the URL opens it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openBi(page, DEMO);
+  await choose(page, 'real_time', 'active_by_stage');
+  await page.locator('#created_at_range_after').fill('2000-01-01');
+  await update(page);
+  await expect(page).toHaveURL(/\/bi\?metric=active_by_stage&created_at_range_after=2000-01-01$/);
+  const bars = page.locator('[data-testid="bi-chart"] path.apexcharts-bar-area:not([barHeight="0"])');
+  await expect(bars.first()).toBeVisible({ timeout: 30_000 });
+  const total = await numberIn(page.getByTestId('bi-total'));
+  await expect(page.getByTestId('bi-drill-hint')).toContainText('no life stage filter');
+  const url = page.url();
+  await shot(page, 'bi-stage-en-1366');
+
+  await bars.first().click();
+  await expect(page).toHaveURL(/\/shipments\?created_at_after=2000-01-01&health=(ontrack|delayed|alerted)$/);
+  await expect(page.getByTestId('shipment-count')).toContainText(/\d/, { timeout: 30_000 });
+
+  await page.goBack();
+  await expect(page).toHaveURL(url);
+  await expect(select(page, 'bi-metric')).toHaveValue('active_by_stage');
+  await expect(page.locator('#created_at_range_after')).toHaveValue('2000-01-01');
+  await expect(bars.first()).toBeVisible({ timeout: 30_000 });
+  expect(Math.abs((await numberIn(page.getByTestId('bi-total'))) - total)).toBeLessThanOrEqual(5);
+
+  // the same URL in Spanish, at both widths: the chart straight away
+  await page.evaluate(() => localStorage.setItem('lang', 'es'));
+  await page.goto(url);
+  await expect(page.getByTestId('bi-drill-hint')).toContainText('no tiene filtro de etapa');
+  await expect(bars.first()).toBeVisible({ timeout: 30_000 });
+  for (const width of [1366, 620]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `bi-stage-es-${width}`);
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.goto(url);
+  await expect(bars.first()).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'bi-stage-en-620');
+});
+
 test('a table metric pages by 30', async ({ page }) => {
   await openBi(page, PAGER);
   await choose(page, 'real_time', 'stopped_containers');
@@ -151,6 +232,12 @@ test('a table metric pages by 30', async ({ page }) => {
   await expect(table).toContainText('Page 1 of 2');
   await table.getByRole('button', { name: /Next/ }).click();
   await expect(table.locator('tbody tr')).toHaveCount(5);
+  await expect(table).toContainText('Page 2 of 2');
+  await expect(page).toHaveURL(/[?&]page=2/);
+  // Back: the first page again, from the URL
+  await page.goBack();
+  await expect(table).toContainText('Page 1 of 2');
+  await page.goForward();
   await expect(table).toContainText('Page 2 of 2');
   // Update goes back to page 0.
   await update(page);

@@ -24,6 +24,13 @@ const en = {
   rows_one: '{{count}} row',
   rows_other: '{{count}} rows',
   drillHint: 'Click a bar to open those shipments in the list.',
+  drillHintSeries:
+    'Click a bar to open the shipment list with these filters and the colour you clicked; the list has no {{grouping}} filter, so it lists every {{grouping}}.',
+  invite: {
+    title: 'Nothing asked yet',
+    text: 'Choose a category and a metric, set the filters you need and press Update to see the chart or table.',
+  },
+  numericInvalid: 'Enter a whole number from {{min}} to {{max}}.',
   loadFailed: 'The metrics could not be loaded.',
   chartLabel: 'Chart: {{metric}}',
   filters: 'Filters',
@@ -40,17 +47,26 @@ const en = {
     allSources: 'Poll and push',
     kind: {
       invalid: 'Invalid',
+      schema: 'Refused by the v3.0 schema',
       unstorable: 'Unstorable',
       irrelevant: 'Not for the request',
+      other_shipment: 'Another shipment',
       clamped: 'Future creation time',
       retracted: 'Retracted',
+      retraction_refused: 'Retraction refused',
     },
     kindHelp: {
       invalid: 'Refused by the DCSA validator',
+      schema:
+        'Does not match the DCSA 3.0 schema (a length, format or code list), or lacks a field the portal needs',
       unstorable: 'Valid, but the database could not store it',
       irrelevant: 'Does not name the requested container, booking or B/L',
+      other_shipment:
+        'Names another booking or B/L than the request: it belongs to another shipment, even for the same container',
       clamped: 'Created in the future: stored with the time it was received',
       retracted: 'Retracted by the carrier (DCSA 3.0): discarded',
+      retraction_refused:
+        'A retraction for an event that did not come through this subscription: refused, nothing was discarded',
     },
     source: { poll: 'Poll', push: 'Push' },
     codeType: { c_id: 'Container', b_id: 'Booking', m_bl: 'B/L' },
@@ -100,6 +116,13 @@ const es: Translation<typeof en> = {
   rows_one: '{{count}} fila',
   rows_other: '{{count}} filas',
   drillHint: 'Pulse una barra para abrir esos envíos en la lista.',
+  drillHintSeries:
+    'Pulse una barra para abrir la lista de envíos con estos filtros y el color pulsado; la lista no tiene filtro de {{grouping}}, así que muestra todas.',
+  invite: {
+    title: 'Aún no ha pedido nada',
+    text: 'Elija una categoría y una métrica, ajuste los filtros que necesite y pulse Actualizar para ver el gráfico o la tabla.',
+  },
+  numericInvalid: 'Escriba un número entero de {{min}} a {{max}}.',
   loadFailed: 'No se pudieron cargar las métricas.',
   chartLabel: 'Gráfico: {{metric}}',
   filters: 'Filtros',
@@ -116,17 +139,26 @@ const es: Translation<typeof en> = {
     allSources: 'Consulta y notificación',
     kind: {
       invalid: 'No válido',
+      schema: 'Rechazado por el esquema 3.0',
       unstorable: 'No almacenable',
       irrelevant: 'Ajeno a la solicitud',
+      other_shipment: 'Otro envío',
       clamped: 'Creación en el futuro',
       retracted: 'Retirado',
+      retraction_refused: 'Retirada rechazada',
     },
     kindHelp: {
       invalid: 'Rechazado por el validador DCSA',
+      schema:
+        'No cumple el esquema DCSA 3.0 (una longitud, un formato o una lista de códigos), o le falta un dato que el portal necesita',
       unstorable: 'Válido, pero la base de datos no pudo guardarlo',
       irrelevant: 'No menciona el contenedor, la reserva ni el B/L solicitados',
+      other_shipment:
+        'Menciona otra reserva u otro B/L que los de la solicitud: pertenece a otro envío, aunque el contenedor sea el mismo',
       clamped: 'Creado en el futuro: guardado con la hora en que se recibió',
       retracted: 'Retirado por la naviera (DCSA 3.0): descartado',
+      retraction_refused:
+        'Retirada de un evento que no llegó por esta suscripción: rechazada, no se descartó nada',
     },
     source: { poll: 'Consulta', push: 'Notificación' },
     codeType: { c_id: 'Contenedor', b_id: 'Reserva', m_bl: 'B/L' },

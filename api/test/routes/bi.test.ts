@@ -408,6 +408,18 @@ describe('client metrics on the seeded shipments', () => {
     expect(ontrack[7]).toBe(1);
     expect(delayed[9]).toBe(1);
     expect(body.total).toBe(2);
+    // A click on a stage drills down (the list has no stage filter: the health clicked, on the page's filters):
+    // a null label part would mean no drill-down at all.
+    expect(body.drill.base).toEqual({});
+    expect(body.drill.labels).toHaveLength(LIFE_STAGES.length);
+    expect(body.drill.labels.every((l: unknown) => l !== null)).toBe(true);
+    expect(body.drill.datasets).toEqual([
+      { health: 'ontrack' },
+      { health: 'delayed' },
+      { health: 'alerted' },
+    ]);
+    const onTrack = (await get(std, '/api/shipments/?health=ontrack')).json<{ count: number }>();
+    expect(onTrack.count).toBeGreaterThanOrEqual(Number(ontrack[7]));
   });
 
   it('arrivals_next_days: dta within N days, by carrier and health', async () => {

@@ -14,6 +14,10 @@ const css = `
 .bi-chart__caption strong { color: var(--pui-color-text); }
 .bi-empty { padding: var(--pui-space-xl) var(--pui-space-md); text-align: center; color: var(--pui-color-text-muted);
   border: 1px dashed var(--pui-color-border); border-radius: var(--pui-radius-lg); }
+.bi-invite { padding: var(--pui-space-xl) var(--pui-space-md); text-align: center; color: var(--pui-color-text-muted);
+  background: var(--pui-color-surface-alt); border-radius: var(--pui-radius-lg); }
+.bi-invite p { margin: 0; }
+.bi-invite .bi-invite__title { color: var(--pui-color-text); font-weight: var(--pui-font-weight-bold); margin-bottom: var(--pui-space-xs); }
 .bi-loading { display: flex; justify-content: center; padding: var(--pui-space-xl); min-height: 200px; align-items: center; }
 .bi-nowrap { white-space: nowrap; }
 .bi-table__count { margin: 0 0 var(--pui-space-sm); color: var(--pui-color-text-muted); }
@@ -31,8 +35,8 @@ const css = `
   font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .bi-kind { display: inline-block; padding: 1px 8px; border-radius: var(--pui-radius-pill); font-size: 0.85em; white-space: nowrap;
   border: 1px solid var(--pui-color-border); }
-.bi-kind--invalid, .bi-kind--unstorable { background: var(--pui-color-danger-soft); color: var(--pui-color-text); }
-.bi-kind--irrelevant { background: var(--pui-color-surface-alt); color: var(--pui-color-text); }
+.bi-kind--invalid, .bi-kind--schema, .bi-kind--unstorable, .bi-kind--retraction_refused { background: var(--pui-color-danger-soft); color: var(--pui-color-text); }
+.bi-kind--irrelevant, .bi-kind--other_shipment { background: var(--pui-color-surface-alt); color: var(--pui-color-text); }
 .bi-kind--clamped { background: var(--pui-color-warning-soft); color: var(--pui-color-text); }
 .bi-kind--retracted { background: var(--pui-color-info-soft); color: var(--pui-color-text); }
 ${mobile} {

@@ -12,7 +12,7 @@ import {
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/types';
 import { healthExpression, healthFilter, type HealthThresholds } from '../health';
-import { shipmentConditions, type ShipmentFilters } from '../shipment-filters';
+import { shipmentConditions, type ShipmentFilters } from '../shipments/filters';
 import {
   DWELL_BUCKETS,
   LEAD_BOUNDS,
@@ -252,8 +252,10 @@ async function activeByStage(ctx: MetricContext): Promise<ChartResult> {
     labels.map((l) => LIFE_STAGE_TEXT[l]),
     datasets,
     {
+      // The shipment list has no life-stage filter: a stage adds nothing to the query (an empty part, not null,
+      // which would mean "no drill-down"), so a click opens the list on the page's filters and the health clicked.
       base: baseDrill(ctx),
-      labels: labels.map(() => null),
+      labels: labels.map(() => ({})),
       datasets: HEALTH_VALUES.map((h) => ({ health: h })),
     },
     { total: true },

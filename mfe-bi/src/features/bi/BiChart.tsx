@@ -117,6 +117,13 @@ export function BiChart({ def, result, lang, onDrill, narrow }: BiChartProps) {
   }, [options]);
 
   const drillable = result.drill.base !== null;
+  // A click that adds nothing for its label (the list has no filter for what the bars are grouped by, e.g. the
+  // life stage) opens the list on the clicked series only: the hint says so rather than promise those shipments.
+  const labelsOpen =
+    result.drill.labels.length > 0 &&
+    result.drill.labels.every((l) => l !== null && Object.keys(l).length === 0) &&
+    result.drill.datasets.some((d) => d !== null && Object.keys(d).length > 0);
+  const grouping = def.columns[0]?.labels[lang].toLocaleLowerCase(lang) ?? '';
   return (
     <figure className="bi-chart" aria-label={t('chartLabel', { metric: def.labels[lang] })}>
       <div ref={host} data-testid="bi-chart" className="bi-chart__canvas" />
@@ -126,7 +133,11 @@ export function BiChart({ def, result, lang, onDrill, narrow }: BiChartProps) {
             {t('total', { total: result.total.toLocaleString(lang === 'es' ? 'es-ES' : 'en-GB') })}
           </strong>
         )}
-        {drillable && <span className="bi-chart__hint">{t('drillHint')}</span>}
+        {drillable && (
+          <span className="bi-chart__hint" data-testid="bi-drill-hint">
+            {labelsOpen ? t('drillHintSeries', { grouping }) : t('drillHint')}
+          </span>
+        )}
       </figcaption>
     </figure>
   );

@@ -53,6 +53,8 @@ export function BiFilterForm({
     <form
       className="pui-filter-bar"
       aria-label={t('filters')}
+      // the fields show their own messages in the page's language; the browser's bubbles would add others
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (canUpdate) onUpdate();
