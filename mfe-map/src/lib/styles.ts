@@ -19,7 +19,34 @@ const css = `
 .map-where-bar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--pui-space-sm); }
 .map-where-count { margin: 0; font-weight: var(--pui-font-weight-medium); }
 .map-where-frame { position: relative; height: calc(100vh - 300px); min-height: 420px; }
+.map-where-focus { height: 100%; }
 .map-where-frame .map-route { height: 100%; min-height: 0; }
+.map-where-focus:focus-visible { outline: 3px solid var(--pui-color-primary); outline-offset: 2px; }
+/* Keyboard targets over the markers: invisible and out of the pointer's way until focused. */
+.map-where-keys { position: absolute; inset: 0; pointer-events: none; overflow: hidden; }
+.map-where-key {
+  position: absolute; width: 32px; height: 32px; margin: -16px 0 0 -16px; padding: 0; border: 0; border-radius: 50%;
+  background: transparent; opacity: 0; pointer-events: none;
+}
+.map-where-key:focus-visible { opacity: 1; outline: 3px solid #1b2633; box-shadow: 0 0 0 3px #ffffff, 0 0 0 6px #1b2633; }
+.map-where-list {
+  padding: var(--pui-space-md); background: var(--pui-color-surface); border: 1px solid var(--pui-color-border);
+  border-radius: var(--pui-radius-lg);
+}
+.map-where-list h2 { margin: 0 0 var(--pui-space-sm); font-size: var(--pui-font-size-md); }
+.map-where-list p { margin: 0; }
+.map-where-list__items { list-style: none; margin: 0; padding: 0; }
+.map-where-list__item {
+  display: flex; flex-wrap: wrap; align-items: center; gap: var(--pui-space-xs) var(--pui-space-md);
+  padding: var(--pui-space-xs) 0; border-bottom: 1px solid var(--pui-color-border);
+}
+.map-where-list__link { font-family: monospace; font-weight: var(--pui-font-weight-bold); min-width: 11ch; }
+.map-where-list__facts { display: flex; flex-wrap: wrap; gap: var(--pui-space-xs) var(--pui-space-md); flex: 1 1 16rem; min-width: 0; }
+.map-where-list__show {
+  margin-left: auto; background: none; border: 1px solid var(--pui-color-border); border-radius: var(--pui-radius-md);
+  padding: 2px var(--pui-space-sm); cursor: pointer; color: var(--pui-color-primary); font: inherit;
+}
+.map-where-list__more { color: var(--pui-color-text-muted); padding-top: var(--pui-space-xs); }
 .map-where-state {
   position: absolute; left: 50%; top: 16px; transform: translateX(-50%); z-index: 2; max-width: calc(100% - 32px);
   padding: var(--pui-space-sm) var(--pui-space-md); background: var(--pui-color-surface); border-radius: var(--pui-radius-md);
@@ -42,6 +69,8 @@ const css = `
   border-radius: var(--pui-radius-md); box-shadow: var(--pui-shadow-lg); font-size: var(--pui-font-size-sm);
 }
 .map-where__info:empty { display: none; }
+.map-where-info:focus { outline: none; }
+.map-where-info:focus-visible { outline: 3px solid var(--pui-color-primary); }
 .map-where-info__head {
   position: sticky; top: 0; display: flex; align-items: flex-start; justify-content: space-between; gap: var(--pui-space-xs);
   padding: var(--pui-space-xs) var(--pui-space-sm); background: var(--pui-color-primary); color: var(--pui-color-text-inverse);

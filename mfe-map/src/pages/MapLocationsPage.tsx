@@ -1,7 +1,8 @@
 // Route page /map-locations, 'Where Are They?' (spec section 2): filters kept in the URL, every active container
 // with a known position on one clustered map with the vessels carrying them, an info window with a Detail link,
 // a legend, the count shown and an empty state. The points come compact (column arrays) and are refreshed every
-// two minutes without moving the view.
+// two minutes without moving the view. From the keyboard: the map moves with the arrow keys, Tab reaches the
+// markers on screen, Escape closes the info window and gives the focus back; a toggle lists what is on screen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@portal/shared-api';
@@ -12,7 +13,8 @@ import { mapApi, takePrefetchedPoints, takeReadyPrefetchedPoints } from '../lib/
 import { mark } from '../lib/perf';
 import { ensureMapStyles } from '../lib/styles';
 import { decodeMapData, type MapData } from '../features/where-map/cluster';
-import type { MapSelection } from '../features/where-map/createWhereMap';
+import type { MapSelection, MapTarget, WhereMapHandle } from '../features/where-map/createWhereMap';
+import { VisibleList } from '../features/where-map/VisibleList';
 import { InfoWindow } from '../features/where-map/InfoWindow';
 import { MapFilters } from '../features/where-map/MapFilters';
 import { MapLegend } from '../features/where-map/MapLegend';
@@ -40,6 +42,11 @@ export function MapLocationsPage() {
   const [selection, setSelection] = useState<MapSelection | null>(null);
   const [retry, setRetry] = useState(0);
   const [tick, setTick] = useState(0);
+  const [handle, setHandle] = useState<WhereMapHandle | null>(null);
+  const [viewKey, setViewKey] = useState(0);
+  const [listOpen, setListOpen] = useState(false);
+  /** What had the focus when the info window opened: it gets it back when the window closes. */
+  const opener = useRef<HTMLElement | null>(null);
 
   // New filters: load, fit the view to the points.
   const skipLoad = useRef(initial?.key ?? null);
@@ -96,8 +103,34 @@ export function MapLocationsPage() {
     return seen.size;
   }, [data]);
 
-  const close = useCallback(() => setSelection(null), []);
-  const onSelect = useCallback((s: MapSelection | null) => setSelection(s), []);
+  const onSelect = useCallback((s: MapSelection | null) => {
+    if (s) {
+      const active = document.activeElement;
+      // the window itself when one replaces another
+      if (active instanceof HTMLElement && !active.closest('.map-where__info')) opener.current = active;
+    }
+    setSelection(s);
+  }, []);
+  const close = useCallback(() => {
+    if (handle) handle.closeInfo();
+    else setSelection(null);
+    const back = opener.current;
+    opener.current = null;
+    const map = document.querySelector<HTMLElement>('[data-testid="where-map-focus"]');
+    (back?.isConnected && back !== document.body ? back : map)?.focus({ preventScroll: true });
+  }, [handle]);
+  const onViewChange = useCallback(() => setViewKey((n) => n + 1), []);
+  const labels = useMemo(() => ({ zoomIn: t('controls.zoomIn'), zoomOut: t('controls.zoomOut') }), [t]);
+  const targetLabel = useCallback(
+    (target: MapTarget) =>
+      target.kind === 'vessel'
+        ? t('target.vessel', { name: target.name })
+        : t(`target.${target.kind}`, {
+            count: target.count,
+            family: t(`target.family.${target.family}`),
+          }),
+    [t],
+  );
   const onLoadError = useCallback(() => setState('error'), []);
   const empty = state === 'ready' && data !== null && data.count === 0;
 
@@ -114,6 +147,16 @@ export function MapLocationsPage() {
             ? `${t('mapLocations.shown', { count: data.count })} · ${t('mapLocations.vessels', { count: vesselsWithPoints })}`
             : ' '}
         </p>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-expanded={listOpen}
+          aria-controls="map-visible-list"
+          onClick={() => setListOpen((open) => !open)}
+          data-testid="map-list-toggle"
+        >
+          {listOpen ? t('list.hide') : t('list.toggle')}
+        </Button>
       </div>
       <WhereMap
         data={data}
@@ -122,6 +165,11 @@ export function MapLocationsPage() {
         onSelect={onSelect}
         onLoadError={onLoadError}
         loadKey={retry}
+        labels={labels}
+        keyboardHint={t('controls.keyboard')}
+        targetLabel={targetLabel}
+        onHandle={setHandle}
+        onViewChange={onViewChange}
         info={selection && data ? <InfoWindow selection={selection} data={data} onClose={close} /> : null}
       >
         {state === 'loading' && (
@@ -149,6 +197,15 @@ export function MapLocationsPage() {
         )}
         <MapLegend folded={selection !== null} />
       </WhereMap>
+      {listOpen && (
+        <VisibleList
+          id="map-visible-list"
+          handle={handle}
+          data={data}
+          viewKey={viewKey}
+          onShow={(index) => handle?.showPoint(index)}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // The info window of a clicked marker, last-level cluster or vessel (spec section 2): for each container its
 // carrier, status, POL → POD, ETA/ATA, health and a Detail link to /shipments/{id}; a vessel adds its name, next
-// port and how many of the user's containers are on board.
-import { useEffect, useState } from 'react';
+// port and how many of the user's containers are on board. It takes the focus when it opens (a keyboard user reads
+// it at once) and Escape closes it.
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@portal/shared-ui/router';
 import { formatDate, Spinner } from '@portal/shared-ui';
@@ -34,6 +35,20 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
   const hereTotal = selection.alsoHereTotal ?? hereIds.length;
   const here = new Set(hereIds);
   const key = [...ids, ...hereIds].join(',');
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    box.current?.focus({ preventScroll: true });
+  }, [selection]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -105,7 +120,14 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
   );
 
   return (
-    <div className="map-where-info" data-testid="map-info" role="dialog" aria-label={title}>
+    <div
+      ref={box}
+      className="map-where-info"
+      data-testid="map-info"
+      role="dialog"
+      aria-label={title}
+      tabIndex={-1}
+    >
       <div className="map-where-info__head">
         <div>
           <h2>{title}</h2>

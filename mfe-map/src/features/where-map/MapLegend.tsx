@@ -1,21 +1,20 @@
-// The legend in the map's corner: the three families of cluster icons, sizes, single markers and vessels. Open
-// by default on wide screens, folded on narrow ones and while an info window is open.
+// The legend in the map's corner: the three families of cluster icons, sizes, single markers and vessels. Folded
+// until the user opens it, at every width (open, it covered markers in the corner), and folded again when an info
+// window opens (which may sit where the legend is).
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { FAMILY_COLORS } from './palette';
 
 /** `folded`: while an info window is open (it may sit where the legend is). */
 export function MapLegend({ folded = false }: { folded?: boolean }) {
   const { t } = useTranslation(NS);
-  const mobile = useIsMobile();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (folded && ref.current) ref.current.open = false;
+  }, [folded]);
   return (
-    <details
-      key={folded ? 'folded' : 'open'}
-      className="map-where-legend"
-      open={!mobile && !folded}
-      data-testid="map-legend"
-    >
+    <details ref={ref} className="map-where-legend" data-testid="map-legend">
       <summary>{t('legend.title')}</summary>
       <ul>
         {(['ontrack', 'late', 'attention'] as const).map((family) => (

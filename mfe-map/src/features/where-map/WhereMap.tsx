@@ -6,7 +6,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { MapData } from './cluster';
-import type { MapSelection, WhereMapHandle } from './createWhereMap';
+import type { MapSelection, MapTarget, WhereMapHandle, WhereMapLabels } from './createWhereMap';
+
+/** Keyboard targets offered at once (the biggest when more are on screen; the list shows the rest). */
+const MAX_TARGETS = 60;
 
 type WhereMapModule = typeof import('./createWhereMap');
 let loading: Promise<WhereMapModule> | null = null;
@@ -39,6 +42,16 @@ export interface WhereMapProps {
   onLoadError?: () => void;
   /** A change tries loading the map's code again after a failure. */
   loadKey?: number;
+  /** The texts the map draws itself, in the page's language. */
+  labels: WhereMapLabels;
+  /** How to use the map from the keyboard (read with the map by screen readers). */
+  keyboardHint: string;
+  /** The name of a keyboard target (a cluster, the markers of one place, a vessel). */
+  targetLabel: (target: MapTarget) => string;
+  /** The map's handle once it exists (null when it is gone). */
+  onHandle?: (handle: WhereMapHandle | null) => void;
+  /** The view stopped moving (or new data was drawn): what is on screen changed. */
+  onViewChange?: () => void;
   children?: ReactNode;
 }
 
@@ -73,10 +86,21 @@ export function WhereMap({
   info,
   onLoadError,
   loadKey = 0,
+  labels,
+  keyboardHint,
+  targetLabel,
+  onHandle,
+  onViewChange,
   children,
 }: WhereMapProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const focusRef = useRef<HTMLDivElement>(null);
   const [handle, setHandle] = useState<WhereMapHandle | null>(null);
+  const [targets, setTargets] = useState<MapTarget[]>([]);
+  const onHandleRef = useRef(onHandle);
+  onHandleRef.current = onHandle;
+  const onViewChangeRef = useRef(onViewChange);
+  onViewChangeRef.current = onViewChange;
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const onLoadErrorRef = useRef(onLoadError);
@@ -99,6 +123,7 @@ export function WhereMap({
       h.dispose();
       if (window.__mapDebug?.handle === h) delete window.__mapDebug;
       setHandle(null);
+      onHandleRef.current?.(null);
     },
     [],
   );
@@ -110,7 +135,7 @@ export function WhereMap({
       ({ createWhereMap }) => {
         const element = ref.current;
         if (cancelled || !element) return;
-        const created = createWhereMap(element, (s) => onSelectRef.current(s));
+        const created = createWhereMap(element, (s) => onSelectRef.current(s), focusRef.current ?? undefined);
         handleRef.current = created;
         const debug: MapDebug | null = debugEnabled()
           ? { handle: created, data: () => dataRef.current, firstDrawnAt: null, lastDrawnAt: null, draws: 0 }
@@ -130,6 +155,13 @@ export function WhereMap({
           }
         });
         if (debug) window.__mapDebug = debug;
+        const seen = () => {
+          setTargets(created.targets(MAX_TARGETS));
+          onViewChangeRef.current?.();
+        };
+        created.onViewChange(seen);
+        created.onDrawn(seen);
+        onHandleRef.current?.(created);
         // data that came before the map's code is drawn now, without waiting for another render
         if (dataRef.current) show(created, dataRef.current, fitKeyRef.current);
         setHandle(created);
@@ -158,16 +190,48 @@ export function WhereMap({
     if (handle && data) show(handle, data, fitKey);
   }, [handle, data, fitKey]);
 
+  // the zoom buttons' tooltips follow the language
+  useEffect(() => {
+    handle?.setLabels(labels);
+  }, [handle, labels]);
+
+  /** Enter on a target: as a click there; a cluster zoomed into leaves the focus on the map (its target is gone). */
+  const activate = (target: MapTarget) => {
+    if (!handle) return;
+    if (handle.selectAt(target.pixel) === 'zoom') focusRef.current?.focus({ preventScroll: true });
+  };
+
   return (
     <div className="map-where-frame">
       <div
-        ref={ref}
-        className="map-route"
+        ref={focusRef}
+        className="map-where-focus"
         role="region"
         aria-label={label}
-        data-testid="where-map"
-        data-state="loading"
-      />
+        aria-describedby="map-where-keyboard"
+        // focusable: arrow keys move the map, + and - zoom (OpenLayers' keyboard interactions listen here)
+        tabIndex={0}
+        data-testid="where-map-focus"
+      >
+        <div ref={ref} className="map-route" data-testid="where-map" data-state="loading" />
+      </div>
+      <p id="map-where-keyboard" className="pui-visually-hidden">
+        {keyboardHint}
+      </p>
+      <div className="map-where-keys" data-testid="map-keys">
+        {targets.map((target) => (
+          <button
+            key={`${target.kind}:${Math.round(target.pixel[0])}:${Math.round(target.pixel[1])}`}
+            type="button"
+            className="map-where-key"
+            style={{ left: `${target.pixel[0]}px`, top: `${target.pixel[1]}px` }}
+            aria-label={targetLabel(target)}
+            data-testid="map-key"
+            data-kind={target.kind}
+            onClick={() => activate(target)}
+          />
+        ))}
+      </div>
       {children}
       {handle && createPortal(info, handle.infoElement)}
     </div>

@@ -40,16 +40,24 @@ import {
   pointsNear,
   pointsOnVessel,
   toMercator,
+  type ClusterFamily,
   type ClusterLevel,
   type MapData,
 } from './cluster';
 import { canvasPointsLayer } from './canvasPoints';
 import { FAMILY_COLORS, VESSEL_COLOR } from './palette';
+import { placeInfo } from './placement';
 
 /** Most points one info window lists (the details call's limit). */
 const INFO_LIMIT = 200;
 /** Click tolerance around a single marker, in pixels. */
 const HIT_PX = 9;
+/** The info window: its distance from the marker, the edges kept free, half a marker kept in view. */
+const INFO_GAP = 16;
+const INFO_MARGIN = 12;
+const INFO_MARKER = 14;
+/** Single markers closer than this (pixels) are one keyboard target (as one click reaches them). */
+const TARGET_CELL_PX = 2 * HIT_PX;
 /** Single markers made per slice of idle time (a few milliseconds: a zoom that starts meanwhile is not held up). */
 const POINTS_CHUNK = 10_000;
 /** Another slice of the work after the first draw is done in the same idle period while this much is left (ms). */
@@ -74,6 +82,26 @@ export interface MapSelection {
    */
   alsoHere?: number[];
   alsoHereTotal?: number;
+}
+
+/** Something on screen a keyboard user can reach: a cluster, a group of single markers or a vessel. */
+export interface MapTarget {
+  kind: 'cluster' | 'points' | 'vessel';
+  /** Its pixel in the map element (activating it acts as a click there). */
+  pixel: [number, number];
+  /** Containers it holds (a vessel: on board). */
+  count: number;
+  family: ClusterFamily;
+  /** A vessel's name. */
+  name?: string;
+}
+
+type SelectResult = 'zoom' | 'open' | 'none';
+
+/** The texts the map draws itself (its zoom buttons' tooltips and names). */
+export interface WhereMapLabels {
+  zoomIn: string;
+  zoomOut: string;
 }
 
 interface WhereMapStats {
@@ -103,6 +131,20 @@ export interface WhereMapHandle {
   zoomTo(zoom: number, lngLat?: [number, number], duration?: number): void;
   /** Centres the view on a point at a zoom (for tests). */
   centerOn(index: number, zoom: number): void;
+  /**
+   * Acts as a click at a pixel of the map element (a keyboard user's Enter on a target): 'zoom' when it zoomed
+   * into a cluster, 'open' when it opened the info window.
+   */
+  selectAt(pixel: [number, number]): SelectResult;
+  /** Brings a point into view (past the cluster levels) and opens its info window. */
+  showPoint(index: number): void;
+  /** What a keyboard user can reach on screen, at most `max` (the biggest first), in reading order. */
+  targets(max: number): MapTarget[];
+  /** The points in view, at most `max` (attention first, then late), and how many there are. */
+  visiblePoints(max: number): { points: number[]; total: number };
+  /** Called when the view has stopped moving (and after new data is drawn). */
+  onViewChange(listener: () => void): void;
+  setLabels(labels: WhereMapLabels): void;
   /** Called after each render that drew new data. */
   onDrawn(listener: () => void): void;
   dispose(): void;
@@ -259,6 +301,11 @@ export function prepareWhereMap(): void {
 export function createWhereMap(
   target: HTMLElement,
   onSelect: (selection: MapSelection | null) => void,
+  /**
+   * The focusable element around the map that hears the keyboard (arrow keys pan, + and - zoom). Not the map's
+   * own element: OpenLayers ignores the wheel over a map element that has a tabindex until it has the focus.
+   */
+  keyboardTarget?: HTMLElement,
 ): WhereMapHandle {
   mark('create-start');
   const webgl = drawsWithWebGl();
@@ -285,21 +332,18 @@ export function createWhereMap(
   const overlay = new Overlay({
     element: infoElement,
     positioning: 'bottom-center',
-    offset: [0, -16],
+    offset: [0, -INFO_GAP],
     stopEvent: true,
-    autoPan: { animation: { duration: 200 }, margin: 16 },
+    // OpenLayers' own auto-pan brings the window into view but not the marker under it (the clicked container
+    // went out of view): placeInfoWindow does both
+    autoPan: false,
   });
-  // The page renders the info window's content after the click (React), so the overlay's own auto-pan, done when
-  // it is placed, sees an empty element: the window is brought into view again once its content has a size (else,
-  // near an edge and on a phone, part of it stays outside the map).
+  // The page renders the window's content after the click (React): it is placed once that content has a size,
+  // and again when the content grows (the details arrive), never twice for the same size.
+  let placedFor = '';
+  let opened = 0;
   const infoResize =
-    typeof ResizeObserver === 'function'
-      ? new ResizeObserver(() => {
-          if (overlay.getPosition() && infoElement.offsetWidth > 0) {
-            overlay.panIntoView({ animation: { duration: 200 }, margin: 16 });
-          }
-        })
-      : null;
+    typeof ResizeObserver === 'function' ? new ResizeObserver(() => placeInfoWindow()) : null;
   infoResize?.observe(infoElement);
 
   const view = new View({
@@ -327,6 +371,7 @@ export function createWhereMap(
       });
   const map = new OlMap({
     target,
+    keyboardEventTarget: keyboardTarget,
     controls: defaultControls({ attribution: false, rotate: false }),
     layers: canvasPoints
       ? [basemapLayer(), clusterLayer, canvasPoints.layer, vesselLayer]
@@ -550,17 +595,99 @@ export function createWhereMap(
     cancelIdle = whenIdle(prepareRest);
   });
 
+  /**
+   * Above or below the marker, no taller than the part of the map on screen, and the map moved by the least that
+   * shows both the window and the marker (at 620 px the map runs below the fold: the page scrolls to it first).
+   */
+  function placeInfoWindow(): void {
+    const position = overlay.getPosition();
+    if (!position || infoElement.offsetWidth === 0) return;
+    infoElement.style.maxHeight = '';
+    const natural: [number, number] = [infoElement.offsetWidth, infoElement.scrollHeight];
+    const key = `${opened}:${natural[0]}x${natural[1]}`;
+    if (key === placedFor) return;
+    placedFor = key;
+    const size = map.getSize();
+    const point = map.getPixelFromCoordinate(position);
+    if (!size || !point) return;
+    const cap = parseFloat(getComputedStyle(infoElement).maxHeight) || 360;
+    const needed = Math.min(
+      size[1],
+      Math.min(cap, natural[1]) + INFO_GAP + 2 * INFO_MARKER + 2 * INFO_MARGIN,
+    );
+    let rect = target.getBoundingClientRect();
+    const shown = () => [Math.max(0, -rect.top), Math.min(size[1], window.innerHeight - rect.top)] as const;
+    if (shown()[1] - shown()[0] < needed) {
+      target.scrollIntoView({ block: 'nearest' });
+      rect = target.getBoundingClientRect();
+    }
+    const [first, last] = shown();
+    const placement = placeInfo({
+      point: [point[0], point[1]],
+      map: [size[0], size[1]],
+      visible: [first, last],
+      info: natural,
+      cap,
+      gap: INFO_GAP,
+      margin: INFO_MARGIN,
+      marker: INFO_MARKER,
+    });
+    infoElement.style.maxHeight = `${placement.maxHeight}px`;
+    overlay.setPositioning(placement.below ? 'top-center' : 'bottom-center');
+    overlay.setOffset([0, placement.below ? INFO_GAP : -INFO_GAP]);
+    const [dx, dy] = placement.shift;
+    const center = view.getCenter();
+    const resolution = view.getResolution();
+    if ((dx !== 0 || dy !== 0) && center && resolution) {
+      view.animate({ center: [center[0] - dx * resolution, center[1] + dy * resolution], duration: 200 });
+    }
+  }
+
+  // The view fitted to the points follows the map's size (a narrower window fits them again) until the user
+  // moves it.
+  let fitted = false;
+  let fitting = false;
+  const fitToData = () => {
+    const extent = data ? extentOf(data) : null;
+    const size = map.getSize();
+    if (!extent || !size || size[0] === 0 || size[1] === 0) return;
+    fitting = true;
+    view.fit(extent, { padding: [48, 48, 48, 48], maxZoom: MAP_DEFAULTS.maxFitZoom });
+    fitting = false;
+    fitted = true;
+  };
+  const moved = () => {
+    if (!fitting) fitted = false;
+  };
+  view.on('change:center', moved);
+  view.on('change:resolution', moved);
+  map.on('change:size', () => {
+    if (fitted) fitToData();
+  });
+
+  const viewListeners: Array<() => void> = [];
+  map.on('moveend', () => {
+    for (const listener of viewListeners) listener();
+  });
+
   const close = () => {
     overlay.setPosition(undefined);
+    infoElement.style.maxHeight = '';
     onSelect(null);
   };
 
   map.on('singleclick', (event: MapBrowserEvent) => {
-    if (!data) return;
+    selectAt(event.pixel, event.coordinate);
+  });
+
+  /** A click (or a keyboard user's Enter) at a pixel: zoom into a cluster, or open the info window. */
+  function selectAt(pixel: number[], coordinate: number[]): SelectResult {
+    if (!data) return 'none';
     const d = data;
     let selection: MapSelection | null = null;
+    let zoomed = false;
     map.forEachFeatureAtPixel(
-      event.pixel,
+      pixel,
       (feature, layer) => {
         if (layer === vesselLayer) {
           const vessel = feature.get('vessel') as number;
@@ -584,6 +711,7 @@ export function createWhereMap(
           if (cluster.count > 1 && level.zoom < CLUSTER_MAX_ZOOM) {
             // not the last level: zoom in on the cluster
             view.animate({ center: coordinate, zoom: level.zoom + 1.01, duration: 250 });
+            zoomed = true;
             return true;
           }
           selection = {
@@ -601,7 +729,7 @@ export function createWhereMap(
     const hit = selection as MapSelection | null;
     if ((!hit || hit.kind === 'vessel') && clusterZoomFor(view.getZoom() ?? 0) === null) {
       const resolution = view.getResolution() ?? 1;
-      const [x, y] = event.coordinate;
+      const [x, y] = coordinate;
       const near = pointsNear(d, x, y, HIT_PX * resolution, Number.MAX_SAFE_INTEGER);
       if (hit) {
         // the vessel's icon is drawn over containers that are not on board it (in port, on a ship alongside):
@@ -621,12 +749,27 @@ export function createWhereMap(
       }
     }
     if (selection) {
+      opened++;
+      overlay.setPositioning('bottom-center');
+      overlay.setOffset([0, -INFO_GAP]);
       overlay.setPosition(selection.coordinate);
       onSelect(selection);
-    } else if (overlay.getPosition()) {
-      close();
+      placeInfoWindow();
+      return 'open';
     }
-  });
+    if (overlay.getPosition()) close();
+    return zoomed ? 'zoom' : 'none';
+  }
+
+  /** The view's pixel of a map coordinate from the last drawn frame (cheap for thousands of points). */
+  const toPixel = (x: number, y: number): [number, number] | null => {
+    const t = lastFrame?.coordinateToPixelTransform;
+    if (!t) return null;
+    return [t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]];
+  };
+  const inView = (p: [number, number] | null, size: number[]): p is [number, number] =>
+    p !== null && p[0] >= 0 && p[1] >= 0 && p[0] <= size[0] && p[1] <= size[1];
+  const FAMILY_OF_HEALTH: ClusterFamily[] = ['ontrack', 'late', 'attention'];
 
   map.on('pointermove', (event) => {
     if (event.dragging) return;
@@ -647,10 +790,7 @@ export function createWhereMap(
       dropPoints();
       overlay.setPosition(undefined);
       drawVessels(next);
-      const extent = extentOf(next);
-      if (fit && extent) {
-        view.fit(extent, { padding: [48, 48, 48, 48], maxZoom: MAP_DEFAULTS.maxFitZoom });
-      }
+      if (fit) fitToData();
       showLevel();
       canvasPoints?.layer.changed();
       drawnPending = true;
@@ -701,6 +841,100 @@ export function createWhereMap(
     },
     onDrawn(listener) {
       drawnListeners.push(listener);
+    },
+    selectAt(pixel) {
+      const coordinate = map.getCoordinateFromPixel(pixel);
+      return coordinate ? selectAt(pixel, coordinate) : 'none';
+    },
+    showPoint(index) {
+      if (!data || index < 0 || index >= data.count) return;
+      const coordinate: [number, number] = [data.xs[index], data.ys[index]];
+      view.cancelAnimations();
+      view.setCenter(coordinate);
+      view.setZoom(Math.max(view.getZoom() ?? 0, CLUSTER_MAX_ZOOM + 1.5));
+      map.renderSync();
+      const pixel = map.getPixelFromCoordinate(coordinate);
+      if (pixel) selectAt(pixel, coordinate);
+    },
+    targets(max) {
+      const size = map.getSize();
+      if (!data || !size || !lastFrame) return [];
+      const d = data;
+      const found: MapTarget[] = [];
+      const zoom = clusterZoomFor(view.getZoom() ?? MAP_DEFAULTS.zoom);
+      const level = zoom === null ? null : levels.get(zoom)?.level;
+      if (level) {
+        for (const c of level.clusters) {
+          const pixel = toPixel(c.x, c.y);
+          if (inView(pixel, size))
+            found.push({ kind: 'cluster', pixel, count: c.count, family: familyOf(c.index) });
+        }
+      } else if (zoom === null) {
+        // single markers: one target per small cell (the markers one click there reaches), the worst health
+        const cells = new Map<string, MapTarget>();
+        for (let i = 0; i < d.count; i++) {
+          const pixel = toPixel(d.xs[i], d.ys[i]);
+          if (!inView(pixel, size)) continue;
+          const key = `${Math.floor(pixel[0] / TARGET_CELL_PX)}:${Math.floor(pixel[1] / TARGET_CELL_PX)}`;
+          const family = FAMILY_OF_HEALTH[d.health[i]] ?? 'ontrack';
+          const cell = cells.get(key);
+          if (!cell) cells.set(key, { kind: 'points', pixel, count: 1, family });
+          else {
+            cell.count++;
+            if (FAMILY_OF_HEALTH.indexOf(family) > FAMILY_OF_HEALTH.indexOf(cell.family))
+              cell.family = family;
+          }
+        }
+        found.push(...cells.values());
+      }
+      const onBoard = new Map<number, number>();
+      for (let i = 0; i < d.count; i++)
+        if (d.vessel[i] >= 0) onBoard.set(d.vessel[i], (onBoard.get(d.vessel[i]) ?? 0) + 1);
+      for (const feature of vesselSource.getFeatures()) {
+        const vessel = feature.get('vessel') as number;
+        const [x, y] = (feature.getGeometry() as Point).getCoordinates();
+        const pixel = toPixel(x, y);
+        if (inView(pixel, size))
+          found.push({
+            kind: 'vessel',
+            pixel,
+            count: onBoard.get(vessel) ?? 0,
+            family: 'ontrack',
+            name: d.vessels[vessel]?.name ?? '',
+          });
+      }
+      // the biggest when there are too many, then in reading order (rows of 32 px, left to right)
+      const kept = found.length > max ? [...found].sort((a, b) => b.count - a.count).slice(0, max) : found;
+      return kept.sort(
+        (a, b) => Math.floor(a.pixel[1] / 32) - Math.floor(b.pixel[1] / 32) || a.pixel[0] - b.pixel[0],
+      );
+    },
+    visiblePoints(max) {
+      const size = map.getSize();
+      if (!data || !size || !lastFrame) return { points: [], total: 0 };
+      const byHealth: number[][] = [[], [], []];
+      let total = 0;
+      for (let i = 0; i < data.count; i++) {
+        if (!inView(toPixel(data.xs[i], data.ys[i]), size)) continue;
+        total++;
+        const bucket = byHealth[2 - Math.min(2, data.health[i])];
+        if (bucket.length < max) bucket.push(i);
+      }
+      return { points: byHealth.flat().slice(0, max), total };
+    },
+    onViewChange(listener) {
+      viewListeners.push(listener);
+    },
+    setLabels(labels) {
+      for (const [selector, text] of [
+        ['.ol-zoom-in', labels.zoomIn],
+        ['.ol-zoom-out', labels.zoomOut],
+      ] as const) {
+        const button = target.querySelector<HTMLButtonElement>(selector);
+        if (!button) continue;
+        button.title = text;
+        button.setAttribute('aria-label', text);
+      }
     },
     dispose() {
       infoResize?.disconnect();

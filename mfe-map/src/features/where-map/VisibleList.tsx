@@ -1,0 +1,119 @@
+// The list alternative of the map: the containers in view as a list (attention first, then late), each with a
+// link to its shipment and a button that shows it on the map (its info window), so everything the map shows can
+// be reached without a pointer and read by a screen reader. It follows the view once it has stopped moving.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@portal/shared-ui';
+import { useShipmentHealthText, useShipmentStatusText } from '@portal/shared-ui/lists';
+import { Link } from '@portal/shared-ui/router';
+import { NS } from '../../i18n';
+import { mapApi, type PointDetail, type PortRef } from '../../lib/map-api';
+import type { MapData } from './cluster';
+import type { WhereMapHandle } from './createWhereMap';
+
+/** Containers listed at once (one details call); the rest are counted. */
+export const LIST_MAX = 50;
+/** The view is read again this long after it stopped moving (ms): a few quick moves ask once. */
+const SETTLE_MS = 250;
+
+const port = (p: PortRef | null) => (p ? p.locode || p.name : '');
+
+export interface VisibleListProps {
+  id: string;
+  handle: WhereMapHandle | null;
+  data: MapData | null;
+  /** Changes when the view or the data changed. */
+  viewKey: number;
+  /** Show one container on the map (by its index in the data). */
+  onShow: (index: number) => void;
+}
+
+export function VisibleList({ id, handle, data, viewKey, onShow }: VisibleListProps) {
+  const { t } = useTranslation(NS);
+  const statusText = useShipmentStatusText();
+  const healthText = useShipmentHealthText();
+  const [visible, setVisible] = useState<{ points: number[]; total: number } | null>(null);
+  const [details, setDetails] = useState<Map<number, PointDetail> | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!handle || !data) return;
+    const timer = setTimeout(() => setVisible(handle.visiblePoints(LIST_MAX)), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [handle, data, viewKey]);
+
+  const ids = data && visible ? visible.points.map((i) => data.ids[i]) : [];
+  const key = ids.join(',');
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    if (key === '') {
+      setDetails(new Map());
+      return;
+    }
+    setDetails(null);
+    mapApi
+      .details(key.split(',').map(Number), controller.signal)
+      .then((list) => setDetails(new Map(list.map((d) => [d.id, d]))))
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [key]);
+
+  const total = visible?.total ?? 0;
+  return (
+    <section id={id} className="map-where-list" aria-labelledby={`${id}-title`} data-testid="map-list">
+      <h2 id={`${id}-title`}>{t('list.title', { count: total })}</h2>
+      {failed && <p role="alert">{t('info.error')}</p>}
+      {!failed && (visible === null || details === null) && (
+        <p>
+          <Spinner size="sm" /> {t('info.loading')}
+        </p>
+      )}
+      {!failed && visible && details && total === 0 && <p>{t('list.none')}</p>}
+      {!failed && visible && details && total > 0 && (
+        <>
+          <ul className="map-where-list__items">
+            {visible.points.map((index) => {
+              const shipmentId = data!.ids[index];
+              const d = details.get(shipmentId);
+              const name = d?.container_number ?? String(shipmentId);
+              return (
+                <li key={shipmentId} className="map-where-list__item" data-testid="map-list-item">
+                  <Link to={`/shipments/${shipmentId}`} className="map-where-list__link">
+                    {name}
+                  </Link>
+                  {d && (
+                    <span className="map-where-list__facts">
+                      <span className={`map-where-health map-where-health--${d.health}`}>
+                        {healthText(d.health)}
+                      </span>
+                      <span>{statusText(d.status_text)}</span>
+                      <span>
+                        {port(d.pol) || '-'} → {port(d.pod) || '-'}
+                      </span>
+                      {d.carrier && <span>{d.carrier}</span>}
+                    </span>
+                  )}
+                  <button
+                    type="button"
+                    className="map-where-list__show"
+                    onClick={() => onShow(index)}
+                    aria-label={t('list.showOf', { container: name })}
+                    data-testid="map-list-show"
+                  >
+                    {t('list.show')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {total > visible.points.length && (
+            <p className="map-where-list__more">{t('list.more', { count: total - visible.points.length })}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
