@@ -48,7 +48,8 @@ export function RouteMap(props: RouteMapProps) {
     <div
       ref={ref}
       className="map-route"
-      role="img"
+      // a group, not an image: it holds the map's zoom buttons, and an image may not contain controls
+      role="group"
       aria-label={props.label}
       data-testid="route-map"
       data-ports={props.ports.length}
