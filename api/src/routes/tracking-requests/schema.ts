@@ -88,7 +88,14 @@ const containerList = Type.Array(Type.String({ pattern: '^[A-Z]{4}\\d{6}-?\\d$' 
 /** Documented body of POST tracking-requests/ (checked by the service, all errors at once). */
 export const TrackingRequestCreateSchema = Type.Object(
   {
-    carrier_id: Type.Integer({ description: 'Required; an active carrier' }),
+    carrier_id: Type.Optional(
+      Type.Integer({
+        description:
+          'An active carrier. Optional when the number names exactly one carrier (GET carriers/detect/, your ' +
+          "company's prefix overrides included); when it names none or several: 400 on carrier_id " +
+          "('No carrier recognised from this number: pick one.' / 'Several carriers use this prefix: pick one.')",
+      }),
+    ),
     code_type: codeType(),
     code_value: Type.String({
       description: 'Required. c_id: a container number; b_id / m_bl: 3-35 letters, digits or hyphens',

@@ -6,8 +6,9 @@ import type { Database } from '../../db/types';
 import { badRequest, ErrorCollector, MESSAGES, notFound } from '../../lib/errors';
 import { valueText } from '../../lib/validation';
 import type { HealthThresholds } from '../health';
-import { selectShipments, serializeShipments } from '../shipment-serializer';
+import { selectShipments, serializeShipments } from '../shipments/serializer';
 import { enqueueTrackingRequest } from '../../tracking/engine/enqueue';
+import { withDetectedCarrier } from '../carrier-detection';
 import { isArchivable, isCancellable, resetForRetry } from '../../tracking/engine/lifecycle';
 import {
   checkDate,
@@ -55,9 +56,14 @@ export async function createRequest(
   userId: number,
   input: RequestInput,
 ): Promise<number> {
+  // Without a carrier, the one its number names (after the company's overrides); none or several: say so.
+  const detected = await withDetectedCarrier(db, companyId, input);
   const refs = await loadRefs(db, companyId);
-  const checked = checkNewRequest(input, refs);
-  if (!checked.ok) throw badRequest(checked.errors);
+  const checked = checkNewRequest(detected.body, refs);
+  if (!checked.ok) {
+    if (detected.carrierError) checked.errors.carrier_id = [detected.carrierError];
+    throw badRequest(checked.errors);
+  }
   const value = checked.value;
   const id = await db.transaction().execute(async (trx) => {
     await lockCompanyForAdding(trx, companyId, 1);
