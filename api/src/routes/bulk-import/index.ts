@@ -29,6 +29,10 @@ const ImportedSchema = Type.Object(
   {
     imported: Type.Integer({ description: 'How many tracking requests were created' }),
     ids: Type.Array(Type.Integer(), { description: 'Their ids, in file order' }),
+    carriers_filled: Type.Array(
+      Type.Object({ row: Type.Integer(), carrier: Type.String({ description: 'SCAC' }) }),
+      { description: 'Rows whose empty carrier cell was filled from the number (carrier detection)' },
+    ),
   },
   { title: 'BulkImportResult' },
 );

@@ -18,6 +18,7 @@ import {
   type CodeType,
   type NewRequest,
 } from './rules';
+import { carrierDetector, KIND_OF_CODE_TYPE, NUMBER_MAX } from '../carrier-detection';
 
 /** The template's columns, in order. The first three are required in every file. */
 export const IMPORT_COLUMNS = [
@@ -59,7 +60,10 @@ export async function importRows(
   rows: ImportRow[],
   companyId: number,
   userId: number,
-): Promise<{ imported: number; ids: number[] }> {
+): Promise<{ imported: number; ids: number[]; carriers_filled: { row: number; carrier: string }[] }> {
+  const detect = await carrierDetector(db, companyId);
+  /** Rows whose empty carrier cell was filled from the number (carrier detection), with the carrier's SCAC. */
+  const filled: { row: number; carrier: string }[] = [];
   const [carriers, projects] = await Promise.all([
     activeCarriers(db),
     db.selectFrom('projects').select(['id', 'name']).where('company_id', '=', companyId).execute(),
@@ -86,13 +90,21 @@ export async function importRows(
   const firstLine = new Map<string, number>();
   for (const row of rows) {
     const c = row.cells;
-    const carrier = c.carrier === undefined ? undefined : carrierByText.get(c.carrier.toLowerCase());
+    let carrier = c.carrier === undefined ? undefined : carrierByText.get(c.carrier.toLowerCase());
     if (c.carrier !== undefined && !carrier) {
       add(row.line, 'carrier', `Unknown carrier "${c.carrier}": use a SCAC (e.g. MAEU) or a carrier name.`);
     }
     const codeType = c.code_type === undefined ? undefined : codeTypeOf(c.code_type);
     if (c.code_type !== undefined && !codeType) {
       add(row.line, 'code_type', `"${c.code_type}" is not a valid choice: use c_id, b_id or m_bl.`);
+    }
+    // An empty carrier cell takes the carrier the number names when exactly one does; else the row says why.
+    const detecting = c.carrier === undefined && codeType !== undefined && c.code_value !== undefined;
+    if (detecting) {
+      const d = detect(c.code_value!.slice(0, NUMBER_MAX), KIND_OF_CODE_TYPE[codeType]);
+      carrier = d.match === 'exact' ? refs.carriers.get(d.carriers[0].id) : undefined;
+      if (carrier) filled.push({ row: row.line, carrier: carrier.scac });
+      else add(row.line, 'carrier', d.message ?? TR_MESSAGES.invalidPk(''));
     }
     let projectId: number | undefined;
     if (c.project !== undefined) {
@@ -102,7 +114,7 @@ export async function importRows(
     const checked = checkNewRequest(
       {
         // Unknown carrier / code type are reported above; a placeholder keeps the other checks going.
-        carrier_id: c.carrier === undefined ? undefined : (carrier?.id ?? -1),
+        carrier_id: c.carrier === undefined && !detecting ? undefined : (carrier?.id ?? -1),
         code_type: c.code_type === undefined ? undefined : (codeType ?? 'c_id'),
         code_value: c.code_value,
         container: c.container,
@@ -116,7 +128,7 @@ export async function importRows(
     );
     if (!checked.ok) {
       for (const [field, messages] of Object.entries(checked.errors)) {
-        if (field === 'carrier_id' && c.carrier !== undefined) continue; // already said
+        if (field === 'carrier_id' && (c.carrier !== undefined || detecting)) continue; // already said
         if (field === 'code_value' && c.code_type !== undefined && !codeType) continue; // judged by a wrong type
         for (const m of messages) add(row.line, FIELD_TO_COLUMN[field] ?? field, m);
       }
@@ -179,7 +191,7 @@ export async function importRows(
       valid.map((v) => v.value),
     );
   });
-  return { imported: ids.length, ids };
+  return { imported: ids.length, ids, carriers_filled: filled };
 }
 
 /** The active carriers as the template's Instructions sheet lists them. */
