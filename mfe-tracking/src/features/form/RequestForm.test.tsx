@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { Carrier, Project } from '@portal/shared-api';
+import { api, type Carrier, type Project } from '@portal/shared-api';
+import { createQueryClient, QueryProvider } from '@portal/shared-api/queries';
 import { LISTS_NS, listsResources } from '@portal/shared-ui/lists';
 import { createTestI18n, testProject } from '@portal/shared-ui/testing';
 import { NS, resources } from '../../i18n';
@@ -39,8 +40,11 @@ function setup({
     i18n.addResourceBundle(l, NS, resources[l]);
     i18n.addResourceBundle(l, LISTS_NS, listsResources[l]);
   }
+  const client = createQueryClient();
   const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    <QueryProvider client={client}>
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    </QueryProvider>
   );
   const props = { onRefused: jest.fn(), onSaved: jest.fn(), onBack: jest.fn() };
   render(<RequestForm carriers={CARRIERS} projects={projects} writable={writable} {...props} />, {
@@ -53,6 +57,106 @@ const options = (label: string) =>
   within(screen.getByLabelText(label))
     .getAllByRole('option')
     .map((o) => o.textContent);
+
+/** GET carriers/detect/ as the API answers it for a few prefixes (by the number's first four letters). */
+const DETECTIONS: Record<string, { match: string; carriers: { id: number; official_name: string }[] }> = {
+  MSKU: { match: 'exact', carriers: [{ id: 1, official_name: 'Maersk' }] },
+  MAEU: { match: 'exact', carriers: [{ id: 1, official_name: 'Maersk' }] },
+  EGHU: { match: 'exact', carriers: [{ id: 2, official_name: 'Evergreen Marine' }] },
+  SUDU: {
+    match: 'ambiguous',
+    carriers: [
+      { id: 1, official_name: 'Maersk' },
+      { id: 4, official_name: 'Hamburg Süd' },
+    ],
+  },
+};
+let detectCalls: { number: string; kind: string }[] = [];
+beforeEach(() => {
+  detectCalls = [];
+  jest.spyOn(api, 'get').mockImplementation((path: string, options?: { query?: Record<string, unknown> }) => {
+    if (path !== 'carriers/detect') throw new Error(`unexpected call ${path}`);
+    const number = String(options?.query?.number);
+    detectCalls.push({ number, kind: String(options?.query?.kind) });
+    return Promise.resolve(DETECTIONS[number.slice(0, 4)] ?? { match: 'none', carriers: [] });
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('RequestForm: carrier from the number', () => {
+  it('fills the carrier when exactly one matches, says so, and asks once typing pauses', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText(/^Code value/), 'MSKU1234565');
+    expect(
+      await screen.findByText('Carrier recognised from the number: Maersk. You can change it.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Carrier*')).toHaveValue('1');
+    expect(detectCalls).toEqual([{ number: 'MSKU1234565', kind: 'container' }]);
+  });
+
+  it('the user can still change it, and a carrier picked by hand is never replaced', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText(/^Code value/), 'MSKU1234565');
+    await screen.findByText(/Carrier recognised from the number/);
+    await user.selectOptions(screen.getByLabelText('Carrier*'), 'Yang Ming');
+    expect(screen.queryByText(/Carrier recognised from the number/)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Code value/));
+    await user.type(screen.getByLabelText(/^Code value/), 'EGHU1234565');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByLabelText('Carrier*')).toHaveValue('3');
+  });
+
+  it('asks when several carriers use the prefix, and fills nothing', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText(/^Code value/), 'SUDU1234565');
+    expect(await screen.findByText('Several carriers use this prefix: pick one.')).toBeVisible();
+    expect(screen.getByLabelText('Carrier*')).toHaveValue('');
+  });
+
+  it('asks when no carrier is recognised, and empties a carrier it had filled', async () => {
+    const { user } = setup();
+    const number = screen.getByLabelText(/^Code value/);
+    await user.type(number, 'MSKU1234565');
+    await screen.findByText(/Carrier recognised from the number: Maersk/);
+    await user.clear(number);
+    await user.type(number, 'TGHU1234565');
+    expect(await screen.findByText('No carrier recognised from this number: pick one.')).toBeVisible();
+    expect(screen.getByLabelText('Carrier*')).toHaveValue('');
+    expect(screen.getByLabelText('Carrier*')).toHaveAccessibleDescription(
+      /No carrier recognised from this number: pick one\./,
+    );
+  });
+
+  it('reads a booking / B/L number by the code type chosen', async () => {
+    const { user } = setup();
+    await user.selectOptions(screen.getByLabelText('Code type*'), 'B/L number');
+    await user.type(screen.getByLabelText(/^Code value/), 'maeu225123456');
+    await screen.findByText(/Carrier recognised from the number: Maersk/);
+    expect(detectCalls).toEqual([{ number: 'MAEU225123456', kind: 'bl' }]);
+  });
+
+  it('speaks Spanish', async () => {
+    const { user } = setup({ lng: 'es' });
+    const number = screen.getByLabelText('Código*');
+    await user.type(number, 'SUDU1234565');
+    expect(await screen.findByText('Varias navieras usan este prefijo: elija una.')).toBeVisible();
+    await user.clear(number);
+    await user.type(number, 'MSKU1234565');
+    expect(
+      await screen.findByText('Naviera reconocida a partir del número: Maersk. Puede cambiarla.'),
+    ).toBeVisible();
+    await user.clear(number);
+    await user.type(number, 'TGHU1234565');
+    expect(
+      await screen.findByText('No se reconoce ninguna naviera a partir de este número: elija una.'),
+    ).toBeVisible();
+  });
+
+  it('asks nothing without write permission', () => {
+    setup({ writable: false });
+    expect(detectCalls).toEqual([]);
+  });
+});
 
 describe('RequestForm', () => {
   it('marks carrier, code type and code value as required when saving an empty form', async () => {

@@ -1,15 +1,19 @@
 // The new tracking request form (spec sections 2 and 5): carrier, project (when projects exist), code type
 // (those the carrier supports), code value, container (only when the carrier needs it), client code, the
 // contractual ETAs and the container filter tags. Checks locally first, then shows the server's field errors.
-import { useState, type FormEvent, type ReactNode } from 'react';
+// As the number is typed, the carrier it names (GET carriers/detect/) is filled in when exactly one does and
+// the user has not picked one by hand; when several or none do, the form says so and asks.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  api,
   ApiError,
   trackingRequestsApi,
   type Carrier,
   type Project,
   type TrackingRequestRecord,
 } from '@portal/shared-api';
+import { useQuery } from '@portal/shared-api/queries';
 import { Button, Select, TextInput } from '@portal/shared-ui';
 import { TagInput } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
@@ -49,6 +53,50 @@ const SERVER_FIELDS: readonly FormField[] = [
   'container_filter',
 ];
 
+/** The answer of GET carriers/detect/ the form reads. */
+interface CarrierDetection {
+  match: 'exact' | 'ambiguous' | 'none';
+  carriers: { id: number; official_name: string }[];
+}
+
+/** How long typing must pause before the number is looked up. */
+export const DETECT_DELAY_MS = 400;
+const NUMBER_MAX = 35;
+const KIND_OF_CODE_TYPE = { c_id: 'container', b_id: 'booking', m_bl: 'bl' } as const;
+
+/** The number as the detection reads it. */
+const detectionNumber = (value: string) => value.trim().toUpperCase().replace(/\s+/g, '');
+
+/** `value`, once it has not changed for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The carrier detection of the typed number: asked once typing pauses and the number starts with four letters,
+ * unless `off`. The kind is the code type's, or before one is chosen, a container when the number is shaped
+ * like one (four letters, then digits), else a booking / B/L. Answers depend on the prefix only, so they are
+ * cached by prefix.
+ */
+function useCarrierDetection(value: string, codeType: RequestFormValues['code_type'], off: boolean) {
+  const typed = useDebounced(detectionNumber(value), DETECT_DELAY_MS);
+  const prefix = /^[A-Z]{4}/.test(typed) && typed.length <= NUMBER_MAX ? typed.slice(0, 4) : null;
+  const kind = codeType ? KIND_OF_CODE_TYPE[codeType] : /^[A-Z]{4}\d/.test(typed) ? 'container' : 'bl';
+  const enabled = !off && prefix !== null;
+  const query = useQuery({
+    queryKey: ['tracking', 'carrier-detection', kind === 'container' ? 'container' : 'reference', prefix],
+    queryFn: () => api.get<CarrierDetection>('carriers/detect', { query: { number: typed, kind } }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+  return { prefix, detection: enabled ? query.data : undefined };
+}
+
 function Required({ children }: { children: ReactNode }) {
   return (
     <>
@@ -71,6 +119,15 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
   const codeTypes = supportedCodeTypes(carrier);
   const needsContainer = containerRequired(carrier, values.code_type);
   const local = validateRequestForm(values, carrier);
+  // A carrier picked in the list stops the filling until the list is set back to "Choose a carrier".
+  const [pickedByHand, setPickedByHand] = useState(false);
+  const { prefix, detection } = useCarrierDetection(
+    values.code_value,
+    values.code_type,
+    !writable || pickedByHand,
+  );
+  const detected =
+    detection?.match === 'exact' ? carriers.find((c) => c.id === detection.carriers[0]?.id) : undefined;
 
   const set = <K extends FormField>(field: K, value: RequestFormValues[K]) => {
     setValues((prev) => {
@@ -84,6 +141,36 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
     });
     setServer((prev) => ({ ...prev, [field]: undefined }));
   };
+
+  // Fill (or empty) the carrier from the detection while the user has not picked one: exactly one match fills
+  // it; several, none, or no prefix any more leave it empty, and the hint below says why.
+  useEffect(() => {
+    if (pickedByHand || !writable) return;
+    if (prefix !== null && detection === undefined) return; // still asking
+    const next = detected ? String(detected.id) : '';
+    if (next !== values.carrier_id) set('carrier_id', next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `set` is a new function each render
+  }, [pickedByHand, writable, prefix, detection, detected, values.carrier_id]);
+
+  const detectionHint =
+    pickedByHand || !detection || prefix === null
+      ? undefined
+      : detected
+        ? t('form.carrierDetected', { name: detected.official_name })
+        : detection.match === 'ambiguous'
+          ? t('form.carrierAmbiguous')
+          : t('form.carrierUnknown');
+  const qualityNote = carrier?.ctt_quality?.note || undefined;
+  const carrierHint =
+    detectionHint && qualityNote ? (
+      <>
+        <span role="status">{detectionHint}</span> {qualityNote}
+      </>
+    ) : detectionHint ? (
+      <span role="status">{detectionHint}</span>
+    ) : (
+      qualityNote
+    );
 
   const errorOf = (field: FormField): string[] | undefined => {
     const messages: string[] = [];
@@ -146,9 +233,12 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
         placeholder={t('form.carrierPlaceholder')}
         value={values.carrier_id}
         options={carriers.map((c) => ({ value: String(c.id), label: c.official_name }))}
-        onChange={(value) => set('carrier_id', value)}
+        onChange={(value) => {
+          setPickedByHand(value !== '');
+          set('carrier_id', value);
+        }}
         error={errorOf('carrier_id')}
-        hint={carrier?.ctt_quality?.note ?? undefined}
+        hint={carrierHint}
       />
       {projects.length > 0 && (
         <Select
