@@ -127,6 +127,30 @@ export default tseslint.config(
     },
   },
   {
+    // Size limits, as warnings for now: a function should fit on one screen and a module be read in one go. Tests,
+    // generated code and data tables (texts in two languages, field and metric catalogues, database types) are long
+    // by nature and left out.
+    files: ['**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+      'e2e/**',
+      'shared-api/src/generated/**',
+      '**/i18n.ts',
+      '**/i18n/catalogue.ts',
+      'shared-ui/src/i18n/commonResources.ts',
+      'api/src/db/types.ts',
+      'api/src/services/bi/catalogue.ts',
+      'api/src/services/export/fields.ts',
+      'mfe-public/src/features/developers/content.ts',
+      'api/bench/shipments-data.ts',
+    ],
+    rules: {
+      'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
