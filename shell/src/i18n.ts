@@ -86,6 +86,7 @@ const en = {
     projectsConfig: 'Projects',
     integrationsConfig: 'Integrations (ERP / API)',
     vforwarding: 'vForwarding',
+    sharedTracking: 'Shipment tracking',
     notFound: 'Page not found',
   },
   notFound: {
@@ -181,6 +182,7 @@ const es: Shape<typeof en> = {
     projectsConfig: 'Proyectos',
     integrationsConfig: 'Integraciones (ERP / API)',
     vforwarding: 'vForwarding',
+    sharedTracking: 'Seguimiento del envío',
     notFound: 'Página no encontrada',
   },
   notFound: {

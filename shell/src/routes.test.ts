@@ -23,6 +23,7 @@ describe('route table', () => {
       ['/projects-config', 'projects-config', 'token+write'],
       ['/integrations-config', 'integrations-config', 'token+write+manager'],
       ['/vforwarding', 'vforwarding', 'token'],
+      ['/t/:token', 'shared-tracking', 'public'],
       ['*', 'not-found', 'public'],
     ]);
   });
@@ -44,13 +45,14 @@ describe('route table', () => {
     expect(findRoute('/does/not/exist').name).toBe('not-found');
   });
 
-  it('hides the title bar on the public site only: product, terms, privacy, contact and developers', () => {
+  it('hides the title bar on the public site and the shared tracking page only', () => {
     expect(ROUTES.filter((r) => r.hideTitleBar).map((r) => r.name)).toEqual([
       'product',
       'contact',
       'terms-conditions',
       'privacy-policy',
       'developers',
+      'shared-tracking',
     ]);
   });
 });

@@ -170,6 +170,17 @@ export const ROUTES: readonly RouteDef[] = [
     shell: 'vforwarding',
     hideBiTab: true,
   },
+  {
+    // A forwarder's tracking link for its customer: public (the token in the path is the credential); the page
+    // draws its own branded bar, signed in or not.
+    name: 'shared-tracking',
+    path: '/t/:token',
+    access: 'public',
+    titleKey: 'areas.sharedTracking',
+    remote: { remote: 'mfe_shipments', module: 'SharedTrackingPage' },
+    hideTitleBar: true,
+    publicSite: true,
+  },
   { name: 'not-found', path: '*', access: 'public', titleKey: 'areas.notFound', shell: 'not-found' },
 ];
 

@@ -9,6 +9,7 @@ import { useBack, useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { ChangeHistory } from '../features/detail/ChangeHistory';
 import { ShipmentCard } from '../features/detail/ShipmentCard';
+import { ShareLinksCard } from '../features/detail/ShareLinksCard';
 import { StatusCalendar } from '../features/detail/StatusCalendar';
 import { SummaryBar } from '../features/detail/SummaryBar';
 import { Timeline } from '../features/detail/Timeline';
@@ -83,6 +84,7 @@ export function ShipmentDetailPage() {
             <ShipmentCard shipment={shipment} />
             <SummaryBar shipment={shipment} />
           </div>
+          <ShareLinksCard shipmentId={shipmentId} />
           <section className="shp-panel" aria-labelledby="shp-calendars">
             <div className="shp-calendar-head">
               <h2 id="shp-calendars">
