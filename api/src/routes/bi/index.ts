@@ -10,7 +10,7 @@ import { listParam } from '../../lib/query-params';
 import { errors } from '../../lib/schemas';
 import { caller, requireAuth } from '../../plugins/auth';
 import { thresholdsOf } from '../../services/health';
-import type { RawQuery } from '../../services/shipment-filters';
+import type { RawQuery } from '../../services/shipments/filters';
 import { catalogueFor, METRICS_BY_NAME, type MetricDef } from '../../services/bi/catalogue';
 import { chooseColumns, exportColumns, toXlsx } from '../../services/bi/export';
 import { BI_EXPORT_MAX_ROWS, BI_PAGE_SIZE, COMPUTE, type MetricResult } from '../../services/bi/metrics';

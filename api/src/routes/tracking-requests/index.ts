@@ -8,7 +8,7 @@ import { countRows, paginate } from '../../lib/pagination';
 import { errors, Paged, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { loadThresholds } from '../../services/health';
-import { ShipmentSchema } from '../../services/shipment-serializer';
+import { ShipmentSchema } from '../../services/shipments/schema';
 import {
   changeRequest,
   CLIENT_CODE_MAX,

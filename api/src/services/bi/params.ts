@@ -5,7 +5,7 @@
 // errors come back under the BI parameter names.
 import type { BiListQuery } from '@portal/shared-api/domain';
 import { ApiError, ErrorCollector, type FieldErrors } from '../../lib/errors';
-import { parseShipmentFilters, type RawQuery, type ShipmentFilters } from '../shipment-filters';
+import { parseShipmentFilters, type RawQuery, type ShipmentFilters } from '../shipments/filters';
 import type { MetricDef } from './catalogue';
 
 /** A shipment-list query (`/shipments?…`): what a chart click drills down to. */
