@@ -16,6 +16,8 @@ import { registerCors } from './plugins/cors';
 import { registerErrorHandling } from './plugins/errors';
 import { registerServerTexts, requestLang, translate } from './i18n';
 import { registerInputLimits } from './plugins/input-limits';
+import { registerReadOnlyFields } from './plugins/read-only-fields';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerSwagger } from './plugins/swagger';
 import { authRoutes } from './routes/auth';
 import { currentUserRoutes } from './routes/user-profiles/current-user';
@@ -48,12 +50,15 @@ export interface BuildAppOptions {
   /** Allowed CORS origins; default any http://localhost:* and http://127.0.0.1:* origin. */
   corsOrigins?: string[];
   /**
-   * Which proxies' X-Forwarded-For is believed for the client address (login throttling): `true` any,
-   * `false` none, or addresses / CIDRs / 'loopback'. Default 'loopback' (the portal's server on this machine).
+   * Which proxies' X-Forwarded-For is believed for the client address (login throttling, contact limit): `true`
+   * any, `false` none, or addresses / CIDRs / 'loopback'. Default none: any process that reaches the API
+   * directly (a local one included) could otherwise name its own address; `npm start` names the portal's server.
    */
   trustProxy?: boolean | string | string[];
-  /** Default 5 failures per username, 20 per address, in 15 minutes. */
+  /** Default 5 failures per username and address, 25 per username, 20 per address, in 15 minutes. */
   loginThrottle?: Partial<LoginThrottle>;
+  /** Mailer of the notice to an account's owner when its logins are throttled (default from SMTP_URL). */
+  loginMailer?: import('./mail').Mailer | null;
   /** scrypt N for new password hashes (default 2^15). */
   passwordHashCost?: number;
   /** Token expiry; default TOKEN_IDLE_MINUTES (720) and TOKEN_MAX_AGE_HOURS (168) from the environment. */
@@ -62,6 +67,12 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** Webhooks (issue 20): the delivery worker and URL policy (routes/webhooks). */
   webhooks?: import('./routes/webhooks').WebhookPluginOptions;
+  /** Calendar feeds: the rate limit and size of GET calendar/<secret>.ics (routes/calendar-feeds). */
+  calendar?: import('./routes/calendar-feeds').CalendarPluginOptions;
+  /** Tracking links: the rate limit of GET public/tracking/<token>/ (routes/share-links). */
+  publicTracking?: import('./routes/share-links').PublicTrackingPluginOptions;
+  /** Export templates: the mailer and rate limit of send_now (routes/export-templates). */
+  exportTemplates?: import('./routes/export-templates').ExportTemplatePluginOptions;
 }
 
 /** Sliding 12 hours without use, at most 7 days in all (OWASP ASVS 3.3.2, level 2). */
@@ -69,13 +80,15 @@ export const DEFAULT_TOKEN_POLICY: TokenPolicy = { idleMinutes: 12 * 60, maxAgeH
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottle = {
   perUsername: 5,
+  // 25 in 15 minutes: at most 100 failures an hour on one account (OWASP ASVS 2.2.1), far above an owner's typos.
+  perAccount: 25,
   perAddress: 20,
   windowSeconds: 15 * 60,
 };
 
-/** The trustProxy option of Fastify from ours: default loopback only. */
+/** The trustProxy option of Fastify from ours: default no proxy (the socket's address is the client's). */
 export function trustProxySetting(value: BuildAppOptions['trustProxy']): boolean | string[] {
-  if (value === undefined) return ['loopback'];
+  if (value === undefined) return false;
   if (typeof value === 'boolean') return value;
   const list = (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter((s) => s !== '');
   return list;
@@ -86,7 +99,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     // No info line per request; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
-    // X-Forwarded-For is believed only from these proxies (the portal's server runs on this machine).
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY; none unless configured).
     trustProxy: trustProxySetting(opts.trustProxy),
     routerOptions: { ignoreDuplicateSlashes: true },
     // Router errors (malformed URL, over-long parameter) in the API's error shape.
@@ -119,6 +132,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerServerTexts(app);
   registerCors(app, opts.corsOrigins);
   registerInputLimits(app);
+  // before the routes: it reads each PUT/PATCH route's schemas as the route is added
+  registerReadOnlyFields(app);
+  registerIdempotency(app);
   await registerSwagger(app);
 
   // Database.
@@ -137,7 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes);
+      await api.register(authRoutes, { mailer: opts.loginMailer });
       await api.register(currentUserRoutes);
       await api.register(userProfileRoutes);
       await api.register(dcsaCallbackRoutes);
@@ -152,8 +168,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(bulkImportRoutes);
       await api.register(shipmentRoutes);
       await api.register(exportRoutes);
-      await api.register(exportTemplateRoutes);
+      await api.register(exportTemplateRoutes, opts.exportTemplates ?? {});
       await api.register(reports);
+      await api.register((await import('./services/eta-alerts/worker')).etaAlerts);
       await api.register(mapPointRoutes);
       await api.register(eventRoutes);
       await api.register((await import('./routes/bi')).biRoutes);
@@ -161,6 +178,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register((await import('./contact')).contactRoutes, { prefix: '/products' });
       await api.register((await import('./routes/api-keys')).apiKeyRoutes);
       await api.register((await import('./routes/webhooks')).webhookRoutes, opts.webhooks ?? {});
+      const calendar = await import('./routes/calendar-feeds');
+      await api.register(calendar.calendarFeedRoutes);
+      await api.register(calendar.calendarRoutes, opts.calendar ?? {});
+      await api.register((await import('./routes/carrier-detection')).carrierDetectionRoutes);
+      const shareLinks = await import('./routes/share-links');
+      await api.register(shareLinks.shareLinkRoutes);
+      await api.register(shareLinks.publicTrackingRoutes, opts.publicTracking ?? {});
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,7 @@ const profile: UserProfile = {
   ...noThresholds,
   email_language: 'es',
   email_pod_timeofarrival_warning_risk: null,
+  eta_change_alert_hours: null,
   email_report_attention_required_event_codes: [],
   email_report_days_in_advance: -1,
   email_report_days_of_delay: 1,

@@ -1,4 +1,6 @@
-// Table types for Kysely. Keep in step with the SQL files in api/migrations.
+// Table types for Kysely, written by hand next to the SQL files in api/migrations. A test checks them against
+// a migrated database (api/test/db/types-match-database.test.ts): every table and column, nullability, the
+// type the driver returns (int8 and numeric as strings), and Generated only where the database has a default.
 import type {
   CodeTypeId,
   LEG_NUMBERS,
@@ -78,13 +80,16 @@ interface UserProfilesTable {
   email_report_max_days_eta_dlv_discrepancy: NullableInt;
   trackings_fields: Json<string[]>;
   shipments_fields: Json<string[]>;
+  /** migrations/0030: e-mail when an arrival moves by more than this many hours (null: off). */
+  eta_change_alert_hours: Generated<number | null>;
 }
 
 interface AuthTokensTable {
   key_hash: string;
   user_id: number;
   created_at: Generated<Date>;
-  last_used_at: Timestamp | null;
+  /** NOT NULL DEFAULT now() since migrations/0007 (the idle expiry counts from it). */
+  last_used_at: Generated<Date>;
 }
 
 interface LoginFailuresTable {
@@ -184,7 +189,9 @@ interface TrackingRequestsTable {
   last_polled_at: NullableTs;
   next_poll_at: NullableTs;
   poll_failures: Generated<number>;
+  /** The poll cursor (the carrier's clock); migrations/0022 keeps push progress apart. */
   last_event_created_at: NullableTs;
+  last_pushed_event_at: NullableTs;
   dcsa_subscription_id: string | null;
   /** migrations/0003_engine.sql */
   not_found_polls: Generated<number>;
@@ -405,6 +412,13 @@ interface ShipmentHealthCountsTable {
   n: ColumnType<string, never, never>;
 }
 
+/** The same per carrier and request status (migration 0025; kept by triggers on shipments). */
+interface ShipmentListCountsTable extends ShipmentHealthCountsTable {
+  carrier_id: number;
+  request_status: string | null;
+  pod_warning_risk: number | null;
+}
+
 // ---- Drift since 0007 (issue 12 follow-up): columns and tables the migrations added that the
 // types above did not have. Added here, separately, so the query builder knows them. ----
 
@@ -439,6 +453,8 @@ interface CarrierEventRetractionsTable {
   retracted_at: Timestamp;
   source: 'poll' | 'push';
   received_at: Generated<Date>;
+  /** migrations/0022: the tracking request (subscription) the retraction came for; NULL for tools. */
+  tracking_request_id: number | null;
 }
 
 /** migrations/0007_token_expiry_login_devices.sql */
@@ -497,6 +513,47 @@ interface BiShipmentRollupTable {
   pred_err: Generated<string[]>;
 }
 
+/** migrations/0030_eta_change_alerts.sql: ETA changes beyond a user's threshold, mailed once. */
+interface EtaChangeAlertsTable {
+  id: Generated<string>;
+  user_id: number;
+  shipment_id: string;
+  milestone: 'pod' | 'delivery';
+  old_value: Timestamp;
+  new_value: Timestamp;
+  created_at: Generated<Date>;
+  sent_at: NullableTs;
+}
+
+/** migrations/0029_calendar_feeds.sql: a user's iCalendar feeds (only the secret's SHA-256 is kept). */
+interface CalendarFeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  name: string;
+  scope: 'all' | 'project' | 'template';
+  project_id: number | null;
+  template_id: number | null;
+  lang: Generated<'es' | 'en'>;
+  secret_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTs;
+  revoked_at: NullableTs;
+}
+
+/** migrations/0032_shipment_share_links.sql */
+interface ShipmentShareLinksTable {
+  id: Generated<number>;
+  shipment_id: ColumnType<string, string | number, string | number>;
+  company_id: number;
+  created_by: number | null;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_used_at: NullableTs;
+  revoked_at: NullableTs;
+}
+
 /** migrations/0013_export_templates.sql */
 interface ExportTemplatesTable {
   id: Generated<number>;
@@ -509,6 +566,8 @@ interface ExportTemplatesTable {
   filters: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Generated<Date>;
   modified_at: Generated<Date>;
+  /** migrations/0027: when send_email was last set (a period sent before it is skipped). */
+  schedule_since: Generated<Date>;
 }
 
 /** migrations/0014_report_runs.sql */
@@ -550,6 +609,12 @@ interface ApiKeysTable {
   last_used_at: NullableTs;
   revoked_at: NullableTs;
   revoked_by: number | null;
+  /** The manager the key acts for (0023): the creator, or the manager who took it over. */
+  owner_id: number;
+  owner_since: Generated<Date>;
+  expires_at: NullableTs;
+  expiry_warned_at: NullableTs;
+  expiry_warning_lease: NullableTs;
 }
 
 interface WebhookEndpointsTable {
@@ -567,6 +632,10 @@ interface WebhookEndpointsTable {
   failing_since: NullableTs;
   created_at: Generated<Date>;
   modified_at: Generated<Date>;
+  /** The secret before the last rotation, still signing until previous_secret_expires_at (0023). */
+  previous_secret: string | null;
+  previous_secret_expires_at: NullableTs;
+  secret_rotated_at: NullableTs;
 }
 
 /** The transactional outbox: written by triggers in the transaction that changed the data. */
@@ -617,6 +686,43 @@ interface ShipmentsWarningRiskColumns {
   pod_warning_risk: ColumnType<number | null, never, never>;
 }
 
+/** migrations/0024_idempotency_login_addresses.sql */
+interface IdempotencyKeysTable {
+  caller: string;
+  key: string;
+  company_id: number;
+  fingerprint: string;
+  response_status: number | null;
+  response_type: string | null;
+  response_body: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+/** migrations/0024 */
+interface LoginAddressesTable {
+  user_id: number;
+  address: string;
+  last_login_at: Generated<Date>;
+}
+
+/** migrations/0024 */
+interface LoginLockoutNoticesTable {
+  user_id: number;
+  notified_at: Date;
+}
+
+/** A company's own mapping of a number prefix to a carrier (0028); wins over the built-in prefix table. */
+interface CarrierPrefixOverridesTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: 'container' | 'reference';
+  prefix: string;
+  carrier_id: number;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -637,6 +743,7 @@ export interface Database {
   alert_events: AlertEventsTable;
   milestone_date_changes: MilestoneDateChangesTable;
   shipment_health_counts: ShipmentHealthCountsTable & ShipmentsWarningRiskColumns;
+  shipment_list_counts: ShipmentListCountsTable;
   dcsa_subscriptions: DcsaSubscriptionsTable;
   engine_settings: EngineSettingsTable;
   projects: ProjectsTable;
@@ -647,9 +754,15 @@ export interface Database {
   carrier_event_versions: CarrierEventVersionsTable;
   carrier_event_retractions: CarrierEventRetractionsTable;
   login_devices: LoginDevicesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  login_addresses: LoginAddressesTable;
+  login_lockout_notices: LoginLockoutNoticesTable;
   contact_requests: ContactRequestsTable;
   bi_shipment_rollup: BiShipmentRollupTable;
   export_templates: ExportTemplatesTable;
+  calendar_feeds: CalendarFeedsTable;
+  shipment_share_links: ShipmentShareLinksTable;
+  eta_change_alerts: EtaChangeAlertsTable;
   report_runs: ReportRunsTable;
   // ERP/API integration (0015, 0016)
   api_keys: ApiKeysTable;
@@ -657,6 +770,8 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  // Carrier detection (0028)
+  carrier_prefix_overrides: CarrierPrefixOverridesTable;
 }
 
 export type User = Selectable<UsersTable>;

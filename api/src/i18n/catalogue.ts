@@ -49,6 +49,19 @@ const GENERIC: Template[] = [
     'Too many notifications for this subscription. Retry later.',
     'Demasiadas notificaciones para esta suscripción. Vuelva a intentarlo más tarde.',
   ],
+  // Idempotency-Key on creating POSTs (plugins/idempotency).
+  [
+    'Idempotency-Key must be 1 to {n:int} visible ASCII characters.',
+    'Idempotency-Key debe tener de 1 a {n} caracteres ASCII visibles.',
+  ],
+  [
+    'This Idempotency-Key was already used with another request. Use a new key for a different request.',
+    'Esta Idempotency-Key ya se usó con otra petición. Use una clave nueva para una petición distinta.',
+  ],
+  [
+    'A request with this Idempotency-Key is still being processed. Retry in a moment.',
+    'Una petición con esta Idempotency-Key aún se está procesando. Vuelva a intentarlo en un momento.',
+  ],
   [
     'Too many failed login attempts. Try again in {n:int} seconds.',
     'Demasiados intentos fallidos de inicio de sesión. Vuelva a intentarlo dentro de {n} segundos.',
@@ -141,6 +154,7 @@ const GENERIC: Template[] = [
   ],
   ['A team with this name already exists.', 'Ya existe un equipo con este nombre.'],
   ['A project with this name already exists.', 'Ya existe un proyecto con este nombre.'],
+  ['A template with this name already exists.', 'Ya existe una plantilla con este nombre.'],
   [
     'This shipment has no custom form: neither its own nor a company default.',
     'Este envío no tiene formulario personalizado: ni propio ni uno predeterminado de la empresa.',
@@ -240,6 +254,10 @@ const TRACKING_REQUESTS: Template[] = [
 /** Bulk upload of tracking requests (routes/bulk-import). */
 const BULK_IMPORT: Template[] = [
   ['The file is empty.', 'El archivo está vacío.'],
+  [
+    'You already have {n:int} uploads in progress. Wait for one of them to finish and send this file again.',
+    'Ya tiene {n} cargas en curso. Espere a que termine alguna y vuelva a enviar este archivo.',
+  ],
   [
     'The file is not a spreadsheet: upload an .xlsx or .csv file made from the template.',
     'El archivo no es una hoja de cálculo: suba un archivo .xlsx o .csv hecho a partir de la plantilla.',
@@ -470,9 +488,73 @@ const INTEGRATION: Template[] = [
     'Esta dirección es privada o local: los webhooks deben llegar a una dirección pública.',
   ],
   ['The host name of this URL cannot be resolved.', 'No se encuentra el nombre de servidor de esta URL.'],
+  ['This API key has expired.', 'Esta clave de API ha caducado.'],
+  [
+    'This API key is suspended: its owner is no longer an active manager. A manager can take it over on the integrations page.',
+    'Esta clave de API está suspendida: su titular ya no es un responsable activo. Otro responsable puede hacerse cargo de ella en la página de integraciones.',
+  ],
+  ['The expiry must be in the future.', 'La caducidad debe ser una fecha futura.'],
+  [
+    'The expiry must be at most {n:int} years ahead.',
+    'La caducidad puede estar como máximo a {n} años vista.',
+  ],
+  [
+    'This key is revoked: it cannot be changed or taken over.',
+    'Esta clave está revocada: no se puede cambiar ni hacerse cargo de ella.',
+  ],
+];
+
+/** Carrier detection from a number (services/carrier-detection, routes/carrier-detection). */
+const CARRIER_DETECTION: Template[] = [
+  ['Several carriers use this prefix: pick one.', 'Varias navieras usan este prefijo: elija una.'],
+  [
+    'No carrier recognised from this number: pick one.',
+    'No se reconoce ninguna naviera a partir de este número: elija una.',
+  ],
+  [
+    'Enter the four letters of the prefix (A to Z).',
+    'Introduzca las cuatro letras del prefijo (de la A a la Z).',
+  ],
+  [
+    'Your company already maps this prefix; delete that mapping first.',
+    'Su empresa ya asigna este prefijo; elimine antes esa asignación.',
+  ],
+  [
+    'A company can have at most {n:int} carrier prefix overrides.',
+    'Una empresa puede tener como máximo {n} asignaciones de prefijo a naviera.',
+  ],
+];
+
+/** Calendar feeds: services/calendar-feeds/feeds.ts. */
+const CALENDAR_FEEDS: Template[] = [
+  [
+    'You can have at most {n:int} active calendar feeds. Revoke one first.',
+    'Puede tener como máximo {n} calendarios activos. Revoque uno antes.',
+  ],
+  ['Unknown project.', 'Proyecto desconocido.'],
+  ['Unknown saved filter.', 'Filtro guardado desconocido.'],
+  ['Only used with scope "{v}".', 'Solo se usa con el alcance "{v}".'],
+];
+
+/** Tracking links: services/share-links/links.ts. */
+const SHARE_LINKS: Template[] = [
+  [
+    'A shipment can have at most {n:int} active tracking links. Revoke one first.',
+    'Un envío puede tener como máximo {n} enlaces de seguimiento activos. Revoque uno antes.',
+  ],
+];
+
+/** Send now of an export template: routes/export-templates. */
+const SEND_NOW: Template[] = [
+  [
+    'The report could not be sent now; it will be sent again in a few minutes.',
+    'No se ha podido enviar el informe ahora; se volverá a enviar en unos minutos.',
+  ],
+  ['E-mail is not configured on this server.', 'El correo electrónico no está configurado en este servidor.'],
 ];
 
 export const TEMPLATES: readonly Template[] = [
+  ...SEND_NOW,
   ...GENERIC,
   ...TERMS,
   ...TRACKING_REQUESTS,
@@ -480,4 +562,7 @@ export const TEMPLATES: readonly Template[] = [
   ...ALERTS,
   ...DERIVED,
   ...INTEGRATION,
+  ...CALENDAR_FEEDS,
+  ...SHARE_LINKS,
+  ...CARRIER_DETECTION,
 ];

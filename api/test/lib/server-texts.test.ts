@@ -7,6 +7,7 @@ import { COLUMNS, FILE_MESSAGES } from '../../src/routes/bulk-import/sheet';
 import { TR_MESSAGES } from '../../src/services/tracking-requests';
 import { QUERY_MESSAGES } from '../../src/lib/query-params';
 import { API_KEY_FIELD_MESSAGES, MAX_ACTIVE_KEYS } from '../../src/services/api-keys/keys';
+import { API_KEY_MESSAGES } from '../../src/services/api-keys';
 import { MAX_ENDPOINTS, WEBHOOK_MESSAGES } from '../../src/routes/webhooks';
 import { URL_MESSAGES } from '../../src/services/webhooks/url-safety';
 import { detectAlerts } from '../../src/tracking/derive/alerts';
@@ -94,6 +95,7 @@ describe('the catalogue', () => {
       ...strings(WEBHOOK_MESSAGES),
       ...strings(URL_MESSAGES),
       ...strings(API_KEY_FIELD_MESSAGES),
+      ...strings(API_KEY_MESSAGES),
       'Invalid API key.',
       'An API key cannot be used for this call.',
       'Request was throttled. Expected available in 12 seconds.',

@@ -65,7 +65,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description ISO 8601 date-time (or a date: its start in UTC), in the future and at most 5 years ahead; null: never. The owner is e-mailed 7 days before. */
+                        expires_at?: string | null;
                         name: string;
+                        /** @description Calls a minute (default 600) */
                         rate_limit_per_minute?: number;
                         scope: "read" | "read_write";
                     };
@@ -83,16 +86,28 @@ export interface paths {
                             created_at: string;
                             /** @description Username of the creator */
                             created_by: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the key stops working (null: never)
+                             */
+                            expires_at: string | null;
                             id: number;
                             /** Format: date-time */
                             last_used_at: string | null;
                             name: string;
+                            /** @description Username of the manager the key acts for (its creator, or the manager who took it over). The key stops working while its owner is not an active manager with write permission. */
+                            owner: string | null;
+                            owner_id: number;
+                            /** Format: date-time */
+                            owner_since: string;
                             /** @description The first 12 characters of the key, to recognise it */
                             prefix: string;
                             rate_limit_per_minute: number;
                             /** Format: date-time */
                             revoked_at: string | null;
                             scope: "read" | "read_write";
+                            /** @description suspended: its owner is no longer an active manager; a manager can take it over */
+                            status: "active" | "expired" | "suspended" | "revoked";
                         } & {
                             /** @description The key. Shown once: it is stored hashed. */
                             key: string;
@@ -193,6 +208,209 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        /**
+         * Change an API key's rate limit or expiry
+         * @description A revoked key cannot be changed (400). A new expiry is warned about again.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description API key id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 date-time (or a date: its start in UTC), in the future and at most 5 years ahead; null: never. The owner is e-mailed 7 days before. */
+                        expires_at?: string | null;
+                        /** @description Calls a minute (default 600) */
+                        rate_limit_per_minute?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Username of the creator */
+                            created_by: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the key stops working (null: never)
+                             */
+                            expires_at: string | null;
+                            id: number;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            name: string;
+                            /** @description Username of the manager the key acts for (its creator, or the manager who took it over). The key stops working while its owner is not an active manager with write permission. */
+                            owner: string | null;
+                            owner_id: number;
+                            /** Format: date-time */
+                            owner_since: string;
+                            /** @description The first 12 characters of the key, to recognise it */
+                            prefix: string;
+                            rate_limit_per_minute: number;
+                            /** Format: date-time */
+                            revoked_at: string | null;
+                            scope: "read" | "read_write";
+                            /** @description suspended: its owner is no longer an active manager; a manager can take it over */
+                            status: "active" | "expired" | "suspended" | "revoked";
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/api-keys/{id}/take_over/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an API key over: it acts for the caller from now on
+         * @description A key stops working (401) when its owner is deactivated or is no longer a manager with write permission; a manager who takes it over becomes its owner and it works again (with their thresholds). A revoked key cannot be taken over (400).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description API key id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Username of the creator */
+                            created_by: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the key stops working (null: never)
+                             */
+                            expires_at: string | null;
+                            id: number;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            name: string;
+                            /** @description Username of the manager the key acts for (its creator, or the manager who took it over). The key stops working while its owner is not an active manager with write permission. */
+                            owner: string | null;
+                            owner_id: number;
+                            /** Format: date-time */
+                            owner_since: string;
+                            /** @description The first 12 characters of the key, to recognise it */
+                            prefix: string;
+                            rate_limit_per_minute: number;
+                            /** Format: date-time */
+                            revoked_at: string | null;
+                            scope: "read" | "read_write";
+                            /** @description suspended: its owner is no longer an active manager; a manager can take it over */
+                            status: "active" | "expired" | "suspended" | "revoked";
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -576,6 +794,483 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar-feeds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's calendar feeds: active ones newest first, then the last revoked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalendarFeed"][];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a calendar feed (its URL is in this answer only)
+         * @description The ETAs at POD and delivery of the caller's company's shipments (scope 'all'), of one project ('project', with its id) or of one of the caller's saved export templates ('template', with its id), from 30 days ago to 180 days ahead, at most 1000 events. At most 10 active feeds per user. lang: the language of the events (default: the request's).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        lang?: "es" | "en";
+                        name: string;
+                        project?: number | null;
+                        scope: "all" | "project" | "template";
+                        template?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            lang: "es" | "en";
+                            /**
+                             * Format: date-time
+                             * @description Last fetch by a calendar client (to the minute)
+                             */
+                            last_used_at: string | null;
+                            name: string;
+                            project: number | null;
+                            project_name: string | null;
+                            /** Format: date-time */
+                            revoked_at: string | null;
+                            scope: "all" | "project" | "template";
+                            status: "active" | "revoked";
+                            /** @description The saved filter (export template) */
+                            template: number | null;
+                            template_name: string | null;
+                        } & {
+                            /** @description The address to subscribe to. Shown once: only a fingerprint of its secret is kept. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar-feeds/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a calendar feed (its URL answers 404 at once) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A calendar feed (iCalendar), by the URL answered when it was created
+         * @description text/calendar; the secret in the URL is the credential. 404 (plain text) for an unknown or revoked feed, or when its owner is no longer active in the company; supports If-None-Match.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The iCalendar text (text/calendar) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Plain text */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier-prefix-overrides/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's carrier prefix overrides
+         * @description At most 200, so not paged. Any user of the company may read them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** DetectedCarrier */
+                            carrier: {
+                                id: number;
+                                official_name: string;
+                                scac: string;
+                                short_name: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Username */
+                            created_by: string | null;
+                            id: number;
+                            /** @description container: container numbers; reference: booking and B/L numbers */
+                            kind: "container" | "reference";
+                            /** @description Four letters */
+                            prefix: string;
+                        }[];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Map a prefix to a carrier for your company
+         * @description E.g. a leased container prefix (TGHU) to the carrier your company ships them with. Wins over the built-in table. One per kind and prefix; at most 200. Managers with write permission only (others 403).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An active carrier */
+                        carrier_id: number;
+                        /** @description container: container numbers; reference: booking and B/L numbers */
+                        kind: "container" | "reference";
+                        /** @description Four letters */
+                        prefix: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** DetectedCarrier */
+                            carrier: {
+                                id: number;
+                                official_name: string;
+                                scac: string;
+                                short_name: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Username */
+                            created_by: string | null;
+                            id: number;
+                            /** @description container: container numbers; reference: booking and B/L numbers */
+                            kind: "container" | "reference";
+                            /** @description Four letters */
+                            prefix: string;
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carrier-prefix-overrides/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your company’s carrier prefix overrides
+         * @description Managers with write permission only (others 403); another company’s id: 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/carriers/": {
         parameters: {
             query?: never;
@@ -734,6 +1429,90 @@ export interface paths {
                 };
                 /** @description Not found (or not in your company) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carriers/detect/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carrier a container, booking or B/L number names
+         * @description By the number's first four letters: a container's ISO 6346 owner prefix, or the carrier prefix in front of a booking / B/L number; your company's overrides win over the built-in table. Leasing companies' prefixes name no carrier. number: required, at most 35 characters; kind: container, booking, bl. Bad input: 400 {field: [messages]}.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description container, booking, bl */
+                    kind?: unknown;
+                    /** @description The number (or its start, 4 letters or more) */
+                    number?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            carriers: {
+                                id: number;
+                                official_name: string;
+                                scac: string;
+                                short_name: string;
+                            }[];
+                            kind: "container" | "booking" | "bl";
+                            /** @description A leasing company's container prefix: it names no carrier */
+                            leased: boolean;
+                            /** @description exact: one carrier; ambiguous: several (pick one); none: no carrier of the portal */
+                            match: "exact" | "ambiguous" | "none";
+                            /** @description Why you must pick (null when exact) */
+                            message: string | null;
+                            /** @description The number as read (trimmed, upper case, no spaces) */
+                            number: string;
+                            /** @description Its first four letters, if it has them */
+                            prefix: string | null;
+                            /** @description SCACs the prefix table names (tracked by the portal or not) */
+                            scacs: string[];
+                            /** @description What decided: your company's override, the prefix table, a carrier's SCAC as prefix */
+                            source: "override" | "table" | "scac" | (never | null);
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1183,7 +1962,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Save a new template (Save as New) */
+        /**
+         * Save a new template (Save as New)
+         * @description A user's template names are unique, in any case: 'A template with this name already exists.'
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1479,6 +2261,96 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export-templates/{id}/send_now/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the template’s report now
+         * @description Sends the report to its recipients at once (the owner and the report addresses of the profile), as its schedule would, without changing the schedule. At most 3 calls a minute per user (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: "sent" | "empty";
+                        };
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Too many failed attempts; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2281,6 +3153,119 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/public/tracking/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a tracking link shows (no login: the token is the credential)
+         * @description The customer's view of one shipment, in the visitor's language (?lang=es|en, else Accept-Language). 404 with one text for an unknown, expired or revoked link.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: string;
+                };
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            arrived: boolean;
+                            carrier: {
+                                name: string;
+                                scac: string;
+                            };
+                            containers: string[];
+                            /**
+                             * Format: date-time
+                             * @description Arrival at POD: actual if arrived
+                             */
+                            eta: string | null;
+                            /** @description The forwarder's company name */
+                            forwarder: string;
+                            lang: "es" | "en";
+                            milestones: {
+                                /** @description false: estimated or planned */
+                                actual: boolean;
+                                /** Format: date-time */
+                                date: string;
+                                label: string;
+                                milestone: string;
+                                place: {
+                                    locode: string | null;
+                                    name: string;
+                                } | null;
+                            }[];
+                            pod: {
+                                locode: string | null;
+                                name: string;
+                            } | null;
+                            pol: {
+                                locode: string | null;
+                                name: string;
+                            } | null;
+                            /** @description Planned route: [lng, lat] points along the sea from POL to POD */
+                            route: [
+                                number,
+                                number
+                            ][];
+                            /** @description Life stage key */
+                            status: string;
+                            /** @description The life stage in the visitor's language */
+                            status_label: string;
+                            transshipments: {
+                                locode: string | null;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rejected-events/": {
         parameters: {
             query?: never;
@@ -2290,7 +3275,7 @@ export interface paths {
         };
         /**
          * Carrier events the tracking engine set aside (superusers only)
-         * @description invalid (refused by the DCSA validator), unstorable (PostgreSQL could not store it), irrelevant (not about the request), clamped (stored with a creation time the carrier gave in the future), retracted (DCSA v3.0 isRetracted). Every company; 403 for non-superusers. Newest first, 30 a page.
+         * @description invalid (refused by the DCSA v2.2 validator), schema (refused by the DCSA v3.0 schema), unstorable (PostgreSQL could not store it), irrelevant (not about the request), other_shipment (names another booking or B/L than the request), clamped (stored with a creation time the carrier gave in the future), retracted (DCSA v3.0 isRetracted), retraction_refused (a retraction for an event that did not come through that subscription). Every company; 403 for non-superusers. Newest first, 30 a page.
          */
         get: {
             parameters: {
@@ -2323,7 +3308,10 @@ export interface paths {
                                 clamped: number;
                                 invalid: number;
                                 irrelevant: number;
+                                other_shipment: number;
                                 retracted: number;
+                                retraction_refused: number;
+                                schema: number;
                                 unstorable: number;
                             };
                             next: string | null;
@@ -2339,7 +3327,7 @@ export interface paths {
                                 event_type: string | null;
                                 id: number;
                                 /** @description Why the event was set aside or recorded */
-                                kind: "invalid" | "unstorable" | "irrelevant" | "clamped" | "retracted";
+                                kind: "invalid" | "schema" | "unstorable" | "irrelevant" | "other_shipment" | "clamped" | "retracted" | "retraction_refused";
                                 payload: string;
                                 payload_truncated: boolean;
                                 reasons: string[];
@@ -2594,6 +3582,8 @@ export interface paths {
                                 email_report_max_days_in_tsp_planned_initial: number | null;
                                 /** @description Days, at least 1, or null (no check) */
                                 email_report_max_days_in_tsp_planned_last: number | null;
+                                /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
+                                eta_change_alert_hours: number | null;
                                 /** @description Profile id; always equal to the user id */
                                 id: number;
                                 /** @description Read-only */
@@ -2726,6 +3716,8 @@ export interface paths {
                                 email_report_max_days_in_tsp_planned_initial: number | null;
                                 /** @description Days, at least 1, or null (no check) */
                                 email_report_max_days_in_tsp_planned_last: number | null;
+                                /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
+                                eta_change_alert_hours: number | null;
                                 /** @description Profile id; always equal to the user id */
                                 id: number;
                                 /** @description Read-only */
@@ -2793,6 +3785,69 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/share-links/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a tracking link (it answers 404 at once) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/shipments/": {
@@ -2863,6 +3918,8 @@ export interface paths {
                     etd_rel_min?: string;
                     /** @description Default true: hidden shipments are left out; false shows them too */
                     exclude_hidden?: string;
+                    /** @description Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); absent: every property */
+                    fields?: string | string[];
                     /** @description Repeatable: ontrack, delayed, alerted (with the caller's thresholds) */
                     health?: string | string[];
                     /** @description Created in the last N days (dashboard: 7) */
@@ -5704,6 +6761,218 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipments/{id}/share-links/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipment's tracking links: active ones newest first, then the last revoked or expired */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Shipment id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShareLink"][];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a tracking link for the customer (its token is in this answer only)
+         * @description The link shows the container, carrier, ports, route, milestones, ETA and the company's name, nothing internal, until it expires (expires_in_days, 1–365, default 30) or is revoked. At most 20 active links per shipment. Limited users: 403.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Shipment id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default 30 */
+                        expires_in_days?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Username of the creator (null once deleted) */
+                            created_by: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @description Last view (to the minute)
+                             */
+                            last_used_at: string | null;
+                            /** Format: date-time */
+                            revoked_at: string | null;
+                            shipment: number;
+                            status: "active" | "expired" | "revoked";
+                        } & {
+                            /** @description The secret of the link. Shown once: only its SHA-256 is kept. */
+                            token: string;
+                            /** @description The page to send the customer (the portal's /t/<token>) */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{id}/share-links/{link}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a tracking link (it answers 404 at once) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    link: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shipments/{id}/show/": {
         parameters: {
             query?: never;
@@ -6184,6 +7453,8 @@ export interface paths {
                     etd_rel_min?: string;
                     /** @description Default true: hidden shipments are left out; false shows them too */
                     exclude_hidden?: string;
+                    /** @description Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); absent: every property */
+                    fields?: string | string[];
                     /** @description File name without extension */
                     filename?: string;
                     /** @description Repeatable: ontrack, delayed, alerted (with the caller's thresholds) */
@@ -6869,7 +8140,7 @@ export interface paths {
         put?: never;
         /**
          * Log in: exchange username and password for a token
-         * @description Failed attempts are throttled: 5 per username and 20 per client address in 15 minutes (429 with Retry-After). A device that logged in to the account before (HttpOnly cookie `portal_device`) is not locked out by the failures of others. A successful login resets the username counter. Tokens expire after a time without use and after a maximum age.
+         * @description Failed attempts are throttled: 5 per username from one client address, 20 per client address and 25 per username from all addresses in 15 minutes (429 with Retry-After). The last limit does not apply from the account's usual addresses (a successful login before), and a device that logged in to the account before (HttpOnly cookie `portal_device`) is not locked out by the failures of others. The owner is told by e-mail when a lockout begins. A successful login resets the counter of its address. Tokens expire after a time without use and after a maximum age.
          */
         post: {
             parameters: {
@@ -7100,8 +8371,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Required; an active carrier */
-                        carrier_id: number;
+                        /** @description An active carrier. Optional when the number names exactly one carrier (GET carriers/detect/, your company's prefix overrides included); when it names none or several: 400 on carrier_id ('No carrier recognised from this number: pick one.' / 'Several carriers use this prefix: pick one.') */
+                        carrier_id?: number;
                         client_code?: string | null;
                         /** @description c_id Container number, b_id Booking number, m_bl B/L number */
                         code_type: "c_id" | "b_id" | "m_bl";
@@ -8729,7 +10000,7 @@ export interface paths {
         get?: never;
         /**
          * Bulk upload of tracking requests (XLSX or CSV, first file only)
-         * @description multipart/form-data; the first file part is used (any field name, e.g. `file`), others are ignored. The file must have the template's header row (carrier, code_type, code_value, container, client_code, project, contractual_eta_pod, contractual_eta_dlv, container_filter; carrier, code_type and code_value required, others optional, any order, case-insensitive). carrier: SCAC or name; code_type: c_id / b_id / m_bl or Container number / Booking number / B/L number; dates yyyy-MM-dd (or date cells); container_filter: containers separated by commas or spaces. Every row is checked with the rules of POST tracking-requests/ plus duplicates within the file and against existing requests and the company cap. All or nothing: any problem gives 400 with `non_field_errors` (a summary) and one key per bad row, `row N` (N = the row in the file, header = 1), listing 'column: message'. Bad files: 400 `{file: [message]}` (not a spreadsheet, empty, wrong columns, more than 20000 rows); more than 10 MB: 413 `{file: [message]}`. Limited users: 403. The new requests are due for polling at once.
+         * @description multipart/form-data; the first file part is used (any field name, e.g. `file`), others are ignored. The file must have the template's header row (carrier, code_type, code_value, container, client_code, project, contractual_eta_pod, contractual_eta_dlv, container_filter; carrier, code_type and code_value required, others optional, any order, case-insensitive). carrier: SCAC or name; code_type: c_id / b_id / m_bl or Container number / Booking number / B/L number; dates yyyy-MM-dd (or date cells); container_filter: containers separated by commas or spaces. Every row is checked with the rules of POST tracking-requests/ plus duplicates within the file and against existing requests and the company cap. All or nothing: any problem gives 400 with `non_field_errors` (a summary) and one key per bad row, `row N` (N = the row in the file, header = 1), listing 'column: message'. Bad files: 400 `{file: [message]}` (not a spreadsheet, empty, wrong columns, more than 20000 rows); more than 10 MB: 413 `{file: [message]}`. Limited users: 403. A user may have 2 uploads in progress; another one gets 429 `{detail}`. Workbooks are read in slots shared fairly between companies. The new requests are due for polling at once.
          */
         put: {
             parameters: {
@@ -8757,6 +10028,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Rows whose empty carrier cell was filled from the number (carrier detection) */
+                            carriers_filled: {
+                                /** @description SCAC */
+                                carrier: string;
+                                row: number;
+                            }[];
                             /** @description Their ids, in file order */
                             ids: number[];
                             /** @description How many tracking requests were created */
@@ -8929,6 +10206,8 @@ export interface paths {
                                 email_report_max_days_in_tsp_planned_initial: number | null;
                                 /** @description Days, at least 1, or null (no check) */
                                 email_report_max_days_in_tsp_planned_last: number | null;
+                                /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
+                                eta_change_alert_hours: number | null;
                                 /** @description Profile id; always equal to the user id */
                                 id: number;
                                 /** @description Read-only */
@@ -9058,6 +10337,8 @@ export interface paths {
                             email_report_max_days_in_tsp_planned_initial: number | null;
                             /** @description Days, at least 1, or null (no check) */
                             email_report_max_days_in_tsp_planned_last: number | null;
+                            /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
+                            eta_change_alert_hours: number | null;
                             /** @description Profile id; always equal to the user id */
                             id: number;
                             /** @description Read-only */
@@ -9174,6 +10455,8 @@ export interface paths {
                         email_report_max_days_in_tsp_planned_initial?: number | null;
                         /** @description Days, at least 1, or null (no check) */
                         email_report_max_days_in_tsp_planned_last?: number | null;
+                        /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
+                        eta_change_alert_hours?: number | null;
                         /** @description Read-only: accepted only if unchanged */
                         is_manager?: unknown;
                         /** @description Days, at least 1, or null (no check) */
@@ -9251,6 +10534,8 @@ export interface paths {
                             email_report_max_days_in_tsp_planned_initial: number | null;
                             /** @description Days, at least 1, or null (no check) */
                             email_report_max_days_in_tsp_planned_last: number | null;
+                            /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
+                            eta_change_alert_hours: number | null;
                             /** @description Profile id; always equal to the user id */
                             id: number;
                             /** @description Read-only */
@@ -9463,7 +10748,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description The URL must be https:// and reach a public address (private and loopback addresses are refused unless the server runs in development configuration). Without `secret` one is generated. The answer holds the secret used to sign each delivery (see the Webhook-Signature header in the integration guide).
+         * @description The URL must be https:// and reach a public address (private, loopback and link-local addresses are refused in every spelling, unless the server was started with the development opt-in WEBHOOK_ALLOW_PRIVATE_URLS=1). Without `secret` one is generated. The answer holds the secret used to sign each delivery, once: no other call shows it (see the Webhook-Signature header in the guide).
          */
         post: {
             parameters: {
@@ -9507,9 +10792,19 @@ export interface paths {
                             id: number;
                             /** Format: date-time */
                             modified_at: string;
+                            /**
+                             * Format: date-time
+                             * @description While set, the previous secret signs too (a second signature in Webhook-Signature)
+                             */
+                            previous_secret_expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The last rotation of its secret
+                             */
+                            secret_rotated_at: string | null;
                             url: string;
                         } & {
-                            /** @description The HMAC-SHA256 key of the Webhook-Signature header */
+                            /** @description The HMAC-SHA256 key of the Webhook-Signature header. Shown once: no call answers it again. */
                             secret: string;
                         };
                     };
@@ -9556,7 +10851,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook endpoint, with its secret */
+        /** One webhook endpoint (never its secret: it is shown once, at creation and at rotation) */
         get: {
             parameters: {
                 query?: never;
@@ -9590,10 +10885,17 @@ export interface paths {
                             id: number;
                             /** Format: date-time */
                             modified_at: string;
+                            /**
+                             * Format: date-time
+                             * @description While set, the previous secret signs too (a second signature in Webhook-Signature)
+                             */
+                            previous_secret_expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The last rotation of its secret
+                             */
+                            secret_rotated_at: string | null;
                             url: string;
-                        } & {
-                            /** @description The HMAC-SHA256 key of the Webhook-Signature header */
-                            secret: string;
                         };
                     };
                 };
@@ -9726,6 +11028,16 @@ export interface paths {
                             id: number;
                             /** Format: date-time */
                             modified_at: string;
+                            /**
+                             * Format: date-time
+                             * @description While set, the previous secret signs too (a second signature in Webhook-Signature)
+                             */
+                            previous_secret_expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The last rotation of its secret
+                             */
+                            secret_rotated_at: string | null;
                             url: string;
                         };
                     };
@@ -10035,6 +11347,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/{id}/rotate_secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret (the new one is in the answer, once)
+         * @description The new secret (generated unless given) signs from now on; the previous one keeps signing for `grace_hours` (default 24), so each delivery carries two signatures (`Webhook-Signature: v1=<new>, v1=<previous>`) until the receiver has switched. `grace_hours: 0` stops the previous secret at once (a leaked secret).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description How long the previous secret keeps signing (default 24; 0: it stops at once) */
+                        grace_hours?: number;
+                        /** @description 16 to 100 printable characters without spaces; generated when absent */
+                        secret?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            previous_secret_expires_at: string | null;
+                            /** @description The new secret. Shown once: no call answers it again. */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/{id}/test/": {
         parameters: {
             query?: never;
@@ -10170,16 +11573,50 @@ export interface components {
             created_at: string;
             /** @description Username of the creator */
             created_by: string | null;
+            /**
+             * Format: date-time
+             * @description When the key stops working (null: never)
+             */
+            expires_at: string | null;
             id: number;
             /** Format: date-time */
             last_used_at: string | null;
             name: string;
+            /** @description Username of the manager the key acts for (its creator, or the manager who took it over). The key stops working while its owner is not an active manager with write permission. */
+            owner: string | null;
+            owner_id: number;
+            /** Format: date-time */
+            owner_since: string;
             /** @description The first 12 characters of the key, to recognise it */
             prefix: string;
             rate_limit_per_minute: number;
             /** Format: date-time */
             revoked_at: string | null;
             scope: "read" | "read_write";
+            /** @description suspended: its owner is no longer an active manager; a manager can take it over */
+            status: "active" | "expired" | "suspended" | "revoked";
+        };
+        /** CalendarFeed */
+        CalendarFeed: {
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            lang: "es" | "en";
+            /**
+             * Format: date-time
+             * @description Last fetch by a calendar client (to the minute)
+             */
+            last_used_at: string | null;
+            name: string;
+            project: number | null;
+            project_name: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            scope: "all" | "project" | "template";
+            status: "active" | "revoked";
+            /** @description The saved filter (export template) */
+            template: number | null;
+            template_name: string | null;
         };
         /**
          * Detail
@@ -10199,6 +11636,25 @@ export interface components {
          */
         FieldErrors: {
             [key: string]: string[];
+        };
+        /** ShareLink */
+        ShareLink: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Username of the creator (null once deleted) */
+            created_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description Last view (to the minute)
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            shipment: number;
+            status: "active" | "expired" | "revoked";
         };
         /** ShipmentSummary */
         ShipmentSummary: {
@@ -10285,6 +11741,16 @@ export interface components {
             id: number;
             /** Format: date-time */
             modified_at: string;
+            /**
+             * Format: date-time
+             * @description While set, the previous secret signs too (a second signature in Webhook-Signature)
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description The last rotation of its secret
+             */
+            secret_rotated_at: string | null;
             url: string;
         };
         /**
@@ -10341,7 +11807,7 @@ export interface components {
          *         "eta": "2026-12-24T06:00:00.000Z",
          *         "ata": null,
          *         "eta_dlv": null,
-         *         "status": "sailing",
+         *         "status": "ocean transport to POD",
          *         "lifecycle_status": "active",
          *         "request_status": "ongoing",
          *         "health": "delayed",
