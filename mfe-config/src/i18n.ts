@@ -1,11 +1,13 @@
 // The 'config' i18n namespace, shipped and registered by this remote.
 import { registerNamespace, type Translation } from '@portal/shared-ui';
+import { calendarEn, calendarEs } from './features/calendar/texts';
 import { integrationsEn, integrationsEs } from './features/integrations/texts';
 
 export const NS = 'config';
 
 const en = {
   integrations: integrationsEn,
+  calendar: calendarEn,
   userConfig: {
     title: 'Personal settings',
     subtitle: 'Your name, the alerts the portal shows you and the alerts your e-mail report sends.',
@@ -55,6 +57,23 @@ const en = {
     riskHigh: 'High',
     daysUnit: 'days',
     empty: 'Off',
+    etaChange: 'E-mail me when an arrival moves by more than N hours',
+    etaChangeHelp:
+      'An e-mail within minutes when the ETA at POD or at delivery of a shipment moves by more than this many hours (1 to 720); several changes in one e-mail. Empty: no e-mail.',
+    etaChangeGroup: 'Arrival changes',
+    hoursUnit: 'hours',
+    etaChangeNumbers: {
+      number: 'Enter a whole number of hours, from 1 to 720 (e.g. 24).',
+      min: 'The minimum is {{min}} hour.',
+      max: 'The maximum is {{max}} hours.',
+    },
+    numbers: {
+      number: 'Enter a whole number of days, 1 or more (e.g. 3).',
+      min: 'The minimum is {{min}}.',
+      max: 'The maximum is {{max}}.',
+      advanceNumber: 'Enter a whole number of days before the plan, e.g. -2.',
+      advanceMax: 'Enter a number of days other than 0; it is stored negative (e.g. -2).',
+    },
     maxDays: {
       max_days_in_pol_planned_initial: 'Stay at the port of loading (POL), first plan',
       max_days_in_pol_planned_last: 'Stay at the port of loading (POL), latest plan',
@@ -132,7 +151,10 @@ const en = {
     addTeam: 'Add team',
     addTeamPlaceholder: 'Choose a team…',
     usage: 'In the lists',
-    usageText: '{{requests}} tracking requests · {{shipments}} shipments',
+    usageRequests_one: '{{count}} tracking request',
+    usageRequests_other: '{{count}} tracking requests',
+    usageShipments_one: '{{count}} shipment',
+    usageShipments_other: '{{count}} shipments',
     showRequests: 'Tracking requests',
     showShipments: 'Shipments',
     confirmText: 'Its tracking requests and shipments stay, without a project.',
@@ -141,6 +163,7 @@ const en = {
 
 const es: Translation<typeof en> = {
   integrations: integrationsEs,
+  calendar: calendarEs,
   userConfig: {
     title: 'Configuración personal',
     subtitle: 'Su nombre, las alertas que le muestra el portal y las que envía su informe por correo.',
@@ -153,7 +176,7 @@ const es: Translation<typeof en> = {
     savePersonal: 'Guardar datos personales',
     portalTitle: 'Alertas en el portal',
     portalIntro:
-      'Estos ajustes deciden qué envíos cuenta el panel como «Más tarde de lo previsto» o «Requiere atención», y el estado que muestran las listas.',
+      'Estos ajustes deciden qué envíos cuenta el panel como «Más tarde de lo previsto» o «Requiere atención», y la salud que muestran las listas.',
     emailTitle: 'Informe por correo',
     emailIntro:
       'El informe por correo (resumen de alertas) usa su propia copia de los ajustes, para que el correo le avise de más o menos envíos que el portal.',
@@ -190,6 +213,23 @@ const es: Translation<typeof en> = {
     riskHigh: 'Alto',
     daysUnit: 'días',
     empty: 'Desactivado',
+    etaChange: 'Enviarme un correo cuando una llegada se mueva más de N horas',
+    etaChangeHelp:
+      'Un correo en pocos minutos cuando la ETA en el POD o de entrega de un envío se mueva más de estas horas (de 1 a 720); varios cambios en un solo correo. Vacío: sin correo.',
+    etaChangeGroup: 'Cambios de llegada',
+    hoursUnit: 'horas',
+    etaChangeNumbers: {
+      number: 'Escriba un número entero de horas, de 1 a 720 (p. ej. 24).',
+      min: 'El mínimo es {{min}} hora.',
+      max: 'El máximo es {{max}} horas.',
+    },
+    numbers: {
+      number: 'Escriba un número entero de días, 1 o más (p. ej. 3).',
+      min: 'El mínimo es {{min}}.',
+      max: 'El máximo es {{max}}.',
+      advanceNumber: 'Escriba un número entero de días antes del plan, p. ej. -2.',
+      advanceMax: 'Escriba un número de días distinto de 0; se guarda en negativo (p. ej. -2).',
+    },
     maxDays: {
       max_days_in_pol_planned_initial: 'Estancia en el puerto de carga (POL), primer plan',
       max_days_in_pol_planned_last: 'Estancia en el puerto de carga (POL), último plan',
@@ -270,7 +310,10 @@ const es: Translation<typeof en> = {
     addTeam: 'Añadir equipo',
     addTeamPlaceholder: 'Elija un equipo…',
     usage: 'En las listas',
-    usageText: '{{requests}} solicitudes de seguimiento · {{shipments}} envíos',
+    usageRequests_one: '{{count}} solicitud de seguimiento',
+    usageRequests_other: '{{count}} solicitudes de seguimiento',
+    usageShipments_one: '{{count}} envío',
+    usageShipments_other: '{{count}} envíos',
     showRequests: 'Solicitudes de seguimiento',
     showShipments: 'Envíos',
     confirmText: 'Sus solicitudes de seguimiento y envíos se mantienen, sin proyecto.',

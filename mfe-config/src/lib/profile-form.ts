@@ -38,7 +38,16 @@ export interface AlertForm {
   /** '' (no warning check), '1' low, '2' high. */
   risk: '' | '1' | '2';
   maxDays: Record<MaxDays, string>;
+  /**
+   * E-mail channel only: "e-mail me when an arrival moves by more than N hours" ('' = off). Not part of the
+   * digest's settings, so "same as the portal" neither compares nor copies it.
+   */
+  etaChangeHours?: string;
 }
+
+/** Bounds of the ETA-change e-mail threshold, in hours (the API's). */
+export const ETA_CHANGE_HOURS = { min: 1, max: 720 } as const;
+const ETA_CHANGE_FIELD = 'eta_change_alert_hours';
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
@@ -54,6 +63,7 @@ export function alertFormOf(profile: UserProfile, channel: Channel): AlertForm {
     codes: [...((p[fieldName.codes(channel)] as number[] | undefined) ?? [])],
     risk: risk === 1 ? '1' : risk === 2 ? '2' : '',
     maxDays,
+    ...(channel === 'email' ? { etaChangeHours: text(p[ETA_CHANGE_FIELD] as number | null) } : {}),
   };
 }
 
@@ -72,6 +82,8 @@ export function patchOf(form: AlertForm, channel: Channel): Record<string, unkno
   out[fieldName.codes(channel)] = [...form.codes];
   out[fieldName.risk(channel)] = form.risk === '' ? null : Number(form.risk);
   for (const key of MAX_DAYS) out[fieldName.maxDays(channel, key)] = num(form.maxDays[key]);
+  if (channel === 'email' && form.etaChangeHours !== undefined)
+    out[ETA_CHANGE_FIELD] = num(form.etaChangeHours);
   return out;
 }
 
@@ -79,7 +91,10 @@ export function patchOf(form: AlertForm, channel: Channel): Record<string, unkno
 export function sameSettings(a: AlertForm, b: AlertForm): boolean {
   return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
 }
-const normalise = (f: AlertForm) => ({ ...f, codes: [...f.codes].sort((x, y) => x - y) });
+const normalise = ({ etaChangeHours: _own, ...f }: AlertForm) => ({
+  ...f,
+  codes: [...f.codes].sort((x, y) => x - y),
+});
 
 /** A copy of `form` (for the "same as the portal" shortcut). */
 export const copyForm = (form: AlertForm): AlertForm => ({
@@ -102,6 +117,7 @@ export function channelErrors(errors: Record<string, string[]>, channel: Channel
   take(fieldName.codes(channel), 'codes');
   take(fieldName.risk(channel), 'risk');
   for (const key of MAX_DAYS) take(fieldName.maxDays(channel, key), key);
+  if (channel === 'email') take(ETA_CHANGE_FIELD, 'etaChangeHours');
   return out;
 }
 

@@ -17,6 +17,7 @@ import { Button, Select, Spinner } from '@portal/shared-ui';
 import { TagInput } from '@portal/shared-ui/lists';
 import { Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
+import { CalendarFeedsCard } from '../features/calendar/CalendarFeedsCard';
 import { AlertSettings } from '../features/user/AlertSettings';
 import { PersonalInfo } from '../features/user/PersonalInfo';
 import { useFailureNotice } from '../lib/notices';
@@ -141,7 +142,7 @@ export function UserConfigPage() {
             <div className="cfg-actions">
               <Button
                 variant="secondary"
-                onClick={() => setEmail(copyForm(portal))}
+                onClick={() => setEmail({ ...copyForm(portal), etaChangeHours: email.etaChangeHours })}
                 title={t('userConfig.sameAsPortalHint')}
                 data-testid="cfg-same-as-portal"
               >
@@ -172,6 +173,7 @@ export function UserConfigPage() {
           </div>
         </>
       )}
+      <CalendarFeedsCard />
     </section>
   );
 }

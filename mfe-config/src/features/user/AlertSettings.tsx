@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Select } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import type { EventCodeFull } from '../../lib/api';
-import { MAX_DAYS, type AlertForm, type Channel, type MaxDays } from '../../lib/profile-form';
+import {
+  ETA_CHANGE_HOURS,
+  MAX_DAYS,
+  type AlertForm,
+  type Channel,
+  type MaxDays,
+} from '../../lib/profile-form';
 import { EventCodePicker } from './EventCodePicker';
 import { INT4_MAX, ThresholdInput } from './ThresholdInput';
 
@@ -144,6 +150,29 @@ export function AlertSettings({
           />
         </Row>
       ))}
+      {form.etaChangeHours !== undefined && (
+        <>
+          <h3>{t('userConfig.etaChangeGroup')}</h3>
+          <Row title={t('userConfig.etaChange')} help={t('userConfig.etaChangeHelp')}>
+            <ThresholdInput
+              aria-label={`${t('userConfig.etaChange')} (${t('userConfig.hoursUnit')})`}
+              value={form.etaChangeHours}
+              min={ETA_CHANGE_HOURS.min}
+              max={ETA_CHANGE_HOURS.max}
+              messages={{
+                number: t('userConfig.etaChangeNumbers.number'),
+                min: t('userConfig.etaChangeNumbers.min', { min: ETA_CHANGE_HOURS.min }),
+                max: t('userConfig.etaChangeNumbers.max', { max: ETA_CHANGE_HOURS.max }),
+              }}
+              placeholder={t('userConfig.empty')}
+              onValueChange={(v) => onChange({ ...form, etaChangeHours: v })}
+              onValidityChange={validity('etaChangeHours')}
+              error={errors.etaChangeHours}
+              data-testid={id('eta_change_alert_hours')}
+            />
+          </Row>
+        </>
+      )}
     </div>
   );
 }
