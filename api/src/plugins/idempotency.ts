@@ -19,8 +19,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { ApiError } from '../lib/errors';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_TTL_HOURS = 24;
 const MAX_KEY_LENGTH = 255;
 const STALE_SECONDS = 60;
 const PRUNE_EVERY_MS = 10 * 60_000;

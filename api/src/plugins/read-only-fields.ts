@@ -18,7 +18,7 @@ type SchemaNode = {
 };
 
 /** The properties an object schema (or a composition of object schemas) describes, by name; null if none. */
-export function schemaProperties(schema: unknown): Map<string, SchemaNode> | null {
+function schemaProperties(schema: unknown): Map<string, SchemaNode> | null {
   if (!schema || typeof schema !== 'object') return null;
   const node = schema as SchemaNode;
   const found = new Map<string, SchemaNode>(Object.entries(node.properties ?? {}));

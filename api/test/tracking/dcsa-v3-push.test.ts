@@ -297,7 +297,10 @@ describe('the v3 consumer endpoint', () => {
       .orderBy('kind')
       .execute();
     expect(rejected).toEqual([
-      { kind: 'invalid', reasons: ['/eventClassification/eventTypeCode: IOT events are not used by the portal'] },
+      {
+        kind: 'invalid',
+        reasons: ['/eventClassification/eventTypeCode: IOT events are not used by the portal'],
+      },
       { kind: 'schema', reasons: ['/eventDateTime: must match format "date-time"'] },
     ]);
   });

@@ -71,7 +71,7 @@ export function checkZipDirectory(buf: Buffer): { entries: number; uncompressed:
  * once, so another company's upload finds a slot free (or the next one) however many files the first has
  * queued; waiting companies are served round-robin, each company's own files in arrival order.
  */
-export const MAX_READS_PER_COMPANY = 1;
+const MAX_READS_PER_COMPANY = 1;
 let running = 0;
 const runningBy = new Map<string, number>();
 /** Waiting reads by company; the Map's order is the round-robin order (a served company goes to the back). */

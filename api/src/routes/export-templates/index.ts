@@ -94,8 +94,8 @@ export interface ExportTemplatePluginOptions {
   sendNowPerMinute?: number;
 }
 
-export const SEND_NOW_FAILED = 'The report could not be sent now; it will be sent again in a few minutes.';
-export const MAIL_NOT_CONFIGURED = 'E-mail is not configured on this server.';
+const SEND_NOW_FAILED = 'The report could not be sent now; it will be sent again in a few minutes.';
+const MAIL_NOT_CONFIGURED = 'E-mail is not configured on this server.';
 
 export const exportTemplateRoutes: FastifyPluginAsyncTypebox<ExportTemplatePluginOptions> = async (
   app,

@@ -190,7 +190,7 @@ export interface PublicTrackingPluginOptions {
 }
 
 /** Headers of every answer of a link: never indexed, never kept by any cache, never sent on as a referrer. */
-export const PUBLIC_HEADERS = {
+const PUBLIC_HEADERS = {
   'X-Robots-Tag': 'noindex, nofollow',
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'no-referrer',

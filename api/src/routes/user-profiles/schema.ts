@@ -23,7 +23,7 @@ const MAX_EVENT_CODES = 200;
 const MAX_REPORT_EMAILS = 20;
 const MAX_COLUMNS = 300;
 /** Bounds of the ETA-change e-mail threshold, in hours (a month at most; null: no e-mail). */
-export const ETA_ALERT_HOURS = { min: 1, max: 720 } as const;
+const ETA_ALERT_HOURS = { min: 1, max: 720 } as const;
 /** Languages of the scheduled report e-mails (the portal's own two; migrations/0014 checks the same). */
 const EMAIL_LANGUAGES = ['es', 'en'] as const;
 

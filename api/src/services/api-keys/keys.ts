@@ -27,7 +27,7 @@ export const API_KEY_FIELD_MESSAGES = {
   revoked: 'This key is revoked: it cannot be changed or taken over.',
 } as const;
 
-export type ApiKeyStatus = 'active' | 'expired' | 'suspended' | 'revoked';
+type ApiKeyStatus = 'active' | 'expired' | 'suspended' | 'revoked';
 
 function keySelect(db: Kysely<Database>, companyId: number) {
   return db
@@ -85,7 +85,7 @@ export async function listApiKeys(db: Kysely<Database>, companyId: number) {
 }
 
 /** One key of the company as answered (404 otherwise). */
-export async function findApiKey(db: Kysely<Database>, companyId: number, id: number) {
+async function findApiKey(db: Kysely<Database>, companyId: number, id: number) {
   const row = await keySelect(db, companyId).where('k.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return keyOut(row);

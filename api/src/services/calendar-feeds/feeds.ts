@@ -13,7 +13,7 @@ export const MAX_ACTIVE_FEEDS = 10;
 /** Revoked feeds kept in the list (the newest). */
 const REVOKED_LISTED = 20;
 export const FEED_SCOPES = ['all', 'project', 'template'] as const;
-export type FeedScope = (typeof FEED_SCOPES)[number];
+type FeedScope = (typeof FEED_SCOPES)[number];
 export const FEED_LANGS = ['es', 'en'] as const;
 export type FeedLang = (typeof FEED_LANGS)[number];
 
@@ -28,15 +28,15 @@ export const CALENDAR_FEED_MESSAGES = {
 } as const;
 
 /** A new secret: 43 base64url characters (256 random bits), so a plain SHA-256 is enough to store it. */
-export function newFeedSecret(): { secret: string; hash: string } {
+function newFeedSecret(): { secret: string; hash: string } {
   const secret = randomBytes(32).toString('base64url');
   return { secret, hash: hashFeedSecret(secret) };
 }
 
-export const hashFeedSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const hashFeedSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** What a secret may look like (checked before any query: other text is a 404 without a database call). */
-export const FEED_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const FEED_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 function feedSelect(db: Kysely<Database>, userId: number, companyId: number) {
   return db

@@ -137,7 +137,7 @@ export async function feedEvents(
 }
 
 /** The calendar day of `at` when it is midnight at `timeZone` (or in UTC), as a UTC midnight; else null. */
-export function dayOnly(at: Date, timeZone: string | null): Date | null {
+function dayOnly(at: Date, timeZone: string | null): Date | null {
   const utcMidnight = at.getTime() % DAY_MS === 0;
   if (timeZone) {
     try {

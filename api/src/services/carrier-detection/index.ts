@@ -14,8 +14,7 @@ export type DetectKind = (typeof DETECT_KINDS)[number];
 
 /** Which table a kind reads: bookings and B/Ls carry the same carrier prefixes. */
 export type PrefixKind = 'container' | 'reference';
-export const prefixKindOf = (kind: DetectKind): PrefixKind =>
-  kind === 'container' ? 'container' : 'reference';
+const prefixKindOf = (kind: DetectKind): PrefixKind => (kind === 'container' ? 'container' : 'reference');
 
 /** The detect kind of a tracking request's code type. */
 export const KIND_OF_CODE_TYPE: Record<CodeTypeId, DetectKind> = {
@@ -67,7 +66,7 @@ export function indexTable(data: PrefixTable): Record<PrefixKind, Map<string, Pr
 const TABLE = indexTable(table);
 
 /** The number as detection reads it: trimmed, upper case, without spaces. */
-export const normalizeNumber = (number: string) => number.trim().toUpperCase().replace(/\s+/g, '');
+const normalizeNumber = (number: string) => number.trim().toUpperCase().replace(/\s+/g, '');
 
 /** The first four letters of the number, or null when it does not start with four letters. */
 export function prefixOf(number: string): string | null {
@@ -75,7 +74,7 @@ export function prefixOf(number: string): string | null {
   return PREFIX.test(head) ? head : null;
 }
 
-export interface DetectedCarrier {
+interface DetectedCarrier {
   id: number;
   scac: string;
   short_name: string;

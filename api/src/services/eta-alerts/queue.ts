@@ -5,7 +5,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
 /** The derived columns watched, and the milestone each one is the arrival of. */
-export const WATCHED_COLUMNS = { eta: 'pod', delivery_planned_last: 'delivery' } as const;
+const WATCHED_COLUMNS = { eta: 'pod', delivery_planned_last: 'delivery' } as const;
 
 interface DateChange {
   column: string;

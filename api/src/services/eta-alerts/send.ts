@@ -5,13 +5,13 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Mailer } from '../../mail';
 
-export type EtaAlertLang = 'es' | 'en';
+type EtaAlertLang = 'es' | 'en';
 
 /** Most users mailed in one run and most changes in one mail; the rest wait for the next run. */
 const USERS_PER_RUN = 200;
 const CHANGES_PER_MAIL = 100;
 
-export interface EtaChangeLine {
+interface EtaChangeLine {
   shipmentId: string;
   container: string;
   milestone: 'pod' | 'delivery';
@@ -54,14 +54,14 @@ const when = (lang: EtaAlertLang, d: Date) =>
   })} UTC`;
 
 /** The signed shift in hours, one decimal at most: '+52', '-3.5'. */
-export function shiftHours(lang: EtaAlertLang, from: Date, to: Date): string {
+function shiftHours(lang: EtaAlertLang, from: Date, to: Date): string {
   const hours = Math.round((to.getTime() - from.getTime()) / 360_000) / 10;
   const text = Math.abs(hours).toLocaleString(lang === 'es' ? 'es-ES' : 'en-GB');
   return `${hours >= 0 ? '+' : '−'}${text}`;
 }
 
 /** Subject, text and HTML of one user's mail. */
-export function etaChangeMail(lang: EtaAlertLang, lines: EtaChangeLine[], portalUrl: string) {
+function etaChangeMail(lang: EtaAlertLang, lines: EtaChangeLine[], portalUrl: string) {
   const w = WORDS[lang];
   const base = portalUrl.replace(/\/+$/, '');
   const rows = lines.map((l) => ({

@@ -16,12 +16,12 @@ export const DEFAULT_EXPIRY_DAYS = 30;
 export const MAX_EXPIRY_DAYS = 365;
 
 /** The refusals of the link calls (translated by src/i18n/catalogue.ts). */
-export const SHARE_LINK_MESSAGES = {
+const SHARE_LINK_MESSAGES = {
   tooMany: `A shipment can have at most ${MAX_ACTIVE_LINKS} active tracking links. Revoke one first.`,
 } as const;
 
 /** A new token: 43 base64url characters (256 random bits), so a plain SHA-256 is enough to store it. */
-export function newShareToken(): { token: string; hash: string } {
+function newShareToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashShareToken(token) };
 }
@@ -29,7 +29,7 @@ export function newShareToken(): { token: string; hash: string } {
 export const hashShareToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** What a token may look like (checked before any query: other text is a 404 without a database call). */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 function linkSelect(db: Kysely<Database>, companyId: number) {
   return db

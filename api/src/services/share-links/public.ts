@@ -123,4 +123,3 @@ export async function publicTracking(
     lang,
   };
 }
-export type PublicTracking = NonNullable<Awaited<ReturnType<typeof publicTracking>>>;

@@ -29,7 +29,7 @@ const CARRIER_WALK_KEYS: ReadonlySet<ShipmentOrderingField> = new Set(['eta', 'l
  * that same key only. Filtering everything first would read the carrier's every entry (a health filter cannot
  * narrow an index range); the walk reads (page end) / (share of matches) entries.
  */
-export function walksOrderIndex(f: ShipmentFilters): boolean {
+function walksOrderIndex(f: ShipmentFilters): boolean {
   const first = f.ordering[0]?.field;
   if (!first || !CARRIER_WALK_KEYS.has(first) || f.carrier.length !== 1 || f.order_dta) return false;
   const dates = Object.keys(f.dates);

@@ -43,7 +43,7 @@ export interface ShipmentListPage {
  * The `fields` of the query (comma-separated or repeated): the shipment properties each result keeps, in the
  * order given; null when absent (the full objects). Unknown names answer 400 `{fields: [messages]}`.
  */
-export function parseListFields(query: RawQuery): string[] | null {
+function parseListFields(query: RawQuery): string[] | null {
   if (query.fields === undefined) return null;
   const errors = new ErrorCollector();
   const fields = [...new Set(choiceParam(query.fields, SHIPMENT_FIELDS, 'fields', errors))];

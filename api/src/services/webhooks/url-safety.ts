@@ -70,7 +70,7 @@ export const URL_MESSAGES = {
 /** Resolves a host name to all its addresses (node:dns lookup; tests pass their own). */
 export type Resolver = (host: string) => Promise<LookupAddress[]>;
 
-export const systemResolver: Resolver = (host) =>
+const systemResolver: Resolver = (host) =>
   new Promise((resolve, reject) =>
     dnsLookup(host, { all: true, verbatim: true }, (err, addresses) =>
       err ? reject(err) : resolve(addresses),
@@ -152,5 +152,3 @@ export function createSafeLookup(resolve: Resolver = systemResolver) {
     resolve(host).then(answer, (err: NodeJS.ErrnoException) => callback(err, ''));
   };
 }
-
-export const safeLookup = createSafeLookup();

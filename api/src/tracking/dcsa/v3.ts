@@ -246,7 +246,7 @@ function missingForUse(e: Obj, type: (typeof PORTAL_TYPES)[number]): string[] {
  * Judges a v3.0 event by the v3.0 schema (its lengths, formats and code lists, RFC 3339
  * date-times within 1900-2199) and the fields the portal needs; the reasons, or none.
  */
-export function v3SchemaReasons(e: Obj): string[] {
+function v3SchemaReasons(e: Obj): string[] {
   const validate = eventSchema();
   const reasons: string[] = [];
   if (!validate(e)) {

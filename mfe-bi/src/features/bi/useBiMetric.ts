@@ -9,8 +9,7 @@ import { notifyFailure } from '../filters/BiFilterForm';
 /** A chart read this recently is shown again as it is (Back from the shipment list); Update always asks again. */
 const FRESH_MS = 60_000;
 
-export const biMetricKey = (metric: string, query: Query) =>
-  [...queryKeys.bi.all, 'metric', metric, query] as const;
+const biMetricKey = (metric: string, query: Query) => [...queryKeys.bi.all, 'metric', metric, query] as const;
 
 /** `request` null: nothing is asked (no metric in the URL yet). */
 export function useBiMetric(request: { metric: string; query: Query } | null) {

@@ -19,7 +19,7 @@ export interface UserPickerProps {
 }
 
 /** The user whose username, e-mail, full name or shown name is exactly the typed text (any case), if one is. */
-export function exactMatch(users: UserSummary[], text: string): UserSummary | undefined {
+function exactMatch(users: UserSummary[], text: string): UserSummary | undefined {
   const needle = text.trim().toLowerCase();
   if (needle === '') return undefined;
   const exact = users.filter((u) =>

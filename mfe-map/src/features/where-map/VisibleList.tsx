@@ -12,7 +12,7 @@ import type { MapData } from './cluster';
 import type { WhereMapHandle } from './createWhereMap';
 
 /** Containers listed at once (one details call); the rest are counted. */
-export const LIST_MAX = 50;
+const LIST_MAX = 50;
 /** The view is read again this long after it stopped moving (ms): a few quick moves ask once. */
 const SETTLE_MS = 250;
 

@@ -12,7 +12,7 @@ export type ContactError = { kind: 'terms' } | { kind: 'blank'; field: RequiredF
 const EMAIL =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
-export const isEmailAddress = (value: string) => value.length <= 254 && EMAIL.test(value);
+const isEmailAddress = (value: string) => value.length <= 254 && EMAIL.test(value);
 
 export function validateContactForm(fields: ContactFields): ContactError[] {
   if (!fields.terms) return [{ kind: 'terms' }];

@@ -24,7 +24,7 @@ export type ExampleEventType = WebhookEventType | typeof TEST_EVENT_TYPE;
 type Place = { locode: string | null; name: string | null } | null;
 type Carrier = { scac: string; name: string };
 
-export interface ExampleShipment {
+interface ExampleShipment {
   id: string;
   container_number: string;
   booking_number: string | null;
@@ -48,7 +48,7 @@ export interface ExampleShipment {
   modified_at: string;
 }
 
-export interface ExampleRequest {
+interface ExampleRequest {
   id: number;
   status: TrackingRequestStatus;
   code_type: CodeTypeId;

@@ -13,7 +13,7 @@ import { ensureShareStyles } from '../shared-tracking/styles';
 const linksKey = (shipment: number) => ['shipments', 'share-links', shipment] as const;
 
 /** The page a customer opens: the portal's own address (the shell serves /t/<token>). */
-export const shareUrl = (token: string, origin = globalThis.location?.origin ?? '') => `${origin}/t/${token}`;
+const shareUrl = (token: string, origin = globalThis.location?.origin ?? '') => `${origin}/t/${token}`;
 
 export function ShareLinksCard({ shipmentId }: { shipmentId: number }) {
   const writable = canWrite(useSession((s) => s.user));

@@ -7,11 +7,10 @@ import type { ExportTemplate, ExportTemplateBody, Schedule } from './export-api'
 
 /** The eight date fields, each with a date range (_after / _before) and a relative day range (_rel_min / _rel_max). */
 export const DATE_FIELDS = SHIPMENT_DATE_FILTER_FIELDS;
-export type DateField = (typeof DATE_FIELDS)[number];
 
 export const TEXT_FILTERS = ['search', 'pol_loc', 'pod_loc'] as const;
 /** Whole numbers of days (a minus sign allowed). */
-export const DAY_FILTERS = [
+const DAY_FILTERS = [
   'dta',
   'dtd_min',
   'dtd_max',
@@ -20,11 +19,11 @@ export const DAY_FILTERS = [
   ...DATE_FIELDS.flatMap((f) => [`${f}_rel_min`, `${f}_rel_max`] as const),
 ] as const;
 /** yyyy-MM-dd. */
-export const DATE_FILTERS = DATE_FIELDS.flatMap((f) => [`${f}_after`, `${f}_before`] as const);
+const DATE_FILTERS = DATE_FIELDS.flatMap((f) => [`${f}_after`, `${f}_before`] as const);
 /** Filters that may hold several values (repeated keys). */
-export const LIST_FILTERS = ['status', 'health', 'carrier', 'project', 'ordering'] as const;
+const LIST_FILTERS = ['status', 'health', 'carrier', 'project', 'ordering'] as const;
 /** true / false. */
-export const FLAG_FILTERS = ['order_dta', 'exclude_hidden'] as const;
+const FLAG_FILTERS = ['order_dta', 'exclude_hidden'] as const;
 /** Applied filters the modal shows but has no field for (from the dashboard or a template): shown, removable. */
 export const OTHER_FILTERS = ['ordering', 'exclude_hidden', 'last_n_days'] as const;
 

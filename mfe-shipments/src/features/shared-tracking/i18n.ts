@@ -118,4 +118,4 @@ const es: Translation<typeof en> = {
   },
 };
 
-export const shareResources = registerNamespace(SHARE_NS, en, es);
+registerNamespace(SHARE_NS, en, es);

@@ -60,7 +60,7 @@ interface CarrierDetection {
 }
 
 /** How long typing must pause before the number is looked up. */
-export const DETECT_DELAY_MS = 400;
+const DETECT_DELAY_MS = 400;
 const NUMBER_MAX = 35;
 const KIND_OF_CODE_TYPE = { c_id: 'container', b_id: 'booking', m_bl: 'bl' } as const;
 
