@@ -47,10 +47,12 @@ describe('GET /api/rest-auth/user/', () => {
       max_days_eta_dlv_discrepancy: null,
       email_report_max_days_in_pod_planned_last: null,
       email_language: 'es',
+      // the arrival-change mail is off until the user sets a number of hours
+      eta_change_alert_hours: null,
       trackings_fields: [],
       shipments_fields: [],
     });
-    expect(Object.keys(body.userprofile)).toHaveLength(5 + 30);
+    expect(Object.keys(body.userprofile)).toHaveLength(5 + 31);
   });
 });
 
