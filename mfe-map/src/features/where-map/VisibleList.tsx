@@ -33,7 +33,9 @@ export function VisibleList({ id, handle, data, viewKey, onShow }: VisibleListPr
   const statusText = useShipmentStatusText();
   const healthText = useShipmentHealthText();
   const [visible, setVisible] = useState<{ points: number[]; total: number } | null>(null);
-  const [details, setDetails] = useState<Map<number, PointDetail> | null>(null);
+  // The details with the ids they were read for: those of other ids are never shown (a render between a new
+  // view and its read would otherwise list bare ids).
+  const [read, setRead] = useState<{ key: string; details: Map<number, PointDetail> } | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -48,19 +50,19 @@ export function VisibleList({ id, handle, data, viewKey, onShow }: VisibleListPr
     const controller = new AbortController();
     setFailed(false);
     if (key === '') {
-      setDetails(new Map());
+      setRead({ key, details: new Map() });
       return;
     }
-    setDetails(null);
     mapApi
       .details(key.split(',').map(Number), controller.signal)
-      .then((list) => setDetails(new Map(list.map((d) => [d.id, d]))))
+      .then((list) => setRead({ key, details: new Map(list.map((d) => [d.id, d])) }))
       .catch(() => {
         if (!controller.signal.aborted) setFailed(true);
       });
     return () => controller.abort();
   }, [key]);
 
+  const details = read && read.key === key ? read.details : null;
   const total = visible?.total ?? 0;
   return (
     <section id={id} className="map-where-list" aria-labelledby={`${id}-title`} data-testid="map-list">

@@ -152,4 +152,43 @@ describe('the map from the keyboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ver TGHU7654321 en el mapa' }));
     expect(onShow).toHaveBeenCalledWith(1);
   });
+
+  it('never lists bare ids while the containers in view are being read', async () => {
+    jest.useFakeTimers();
+    let answer: (list: PointDetail[]) => void = () => undefined;
+    jest.spyOn(mapApi, 'details').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const handle = { visiblePoints: jest.fn(() => ({ points: [1, 0], total: 2 })) };
+    // every link ever put on the page, even for one render
+    const shown: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            shown.push(...[...node.querySelectorAll('a')].map((a) => a.textContent ?? ''));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    render(
+      <MemoryRouter>
+        <VisibleList
+          id="list"
+          handle={handle as unknown as WhereMapHandle}
+          data={DATA}
+          viewKey={1}
+          onShow={jest.fn()}
+        />
+      </MemoryRouter>,
+    );
+    await act(() => jest.advanceTimersByTimeAsync(300));
+    jest.useRealTimers();
+    // the view is known, its containers not yet: a spinner, and no link named by a bare id was ever shown
+    await act(() => Promise.resolve());
+    expect(shown).toEqual([]);
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    observer.disconnect();
+    await act(() => {
+      answer([detail(12, 'TGHU7654321', 'alerted'), detail(11, 'MSCU1234565', 'ontrack')]);
+      return Promise.resolve();
+    });
+    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual(['TGHU7654321', 'MSCU1234565']);
+  });
 });
