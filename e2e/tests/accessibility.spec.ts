@@ -30,7 +30,7 @@ const SIGNED_IN_PAGES = [
 ];
 
 /** Other names health had on some screens; the portal now says 'Salud' everywhere in Spanish. */
-const OTHER_HEALTH_NAMES = /Situación|Estado de salud/;
+const OTHER_HEALTH_NAMES = /situación|estado de salud/i;
 
 const WIDTHS = [1366, 620] as const;
 const LANGS: Lang[] = ['es', 'en'];

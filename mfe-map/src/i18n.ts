@@ -96,7 +96,7 @@ export const resources = {
       search: 'Buscar',
       searchPlaceholder: 'Contenedor, booking, B/L, buque, puerto…',
       health: 'Salud',
-      anyHealth: 'Cualquier situación',
+      anyHealth: 'Cualquier salud',
       pol: 'POL',
       pod: 'POD',
       portPlaceholder: 'Puerto o UN/LOCODE',

@@ -110,7 +110,7 @@ const es: Translation<typeof en> = {
   search: 'Buscar',
   pol_loc: 'POL',
   pod_loc: 'POD',
-  health: 'Estado de salud',
+  health: 'Salud',
   healthAny: 'Cualquiera',
   carrier: 'Naviera',
   anyCarrier: 'Cualquier naviera',
