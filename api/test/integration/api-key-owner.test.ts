@@ -256,6 +256,12 @@ describe('expiry', () => {
       payload: { expires_at: null },
     });
     expect(cleared.json().expires_at).toBeNull();
+    // nothing to change (an empty body, or the key as answered, whose fields are read-only here): unchanged
+    const payloads: object[] = [{}, cleared.json()];
+    for (const payload of payloads) {
+      const same = await manager({ method: 'PATCH', url: `/api/api-keys/${k.id}/`, payload });
+      expect([same.statusCode, same.json().rate_limit_per_minute]).toEqual([200, 10]);
+    }
     await manager({ method: 'DELETE', url: `/api/api-keys/${k.id}/` });
     const late = await manager({
       method: 'PATCH',

@@ -187,16 +187,20 @@ export async function changeApiKey(
   const expiresAt = parseExpiry(problems, input.expires_at);
   problems.throwIfAny();
   refuseRevoked(current);
+  const changes = {
+    ...(input.rate_limit_per_minute !== undefined
+      ? { rate_limit_per_minute: input.rate_limit_per_minute }
+      : {}),
+    ...(expiresAt !== undefined
+      ? { expires_at: expiresAt, expiry_warned_at: null, expiry_warning_lease: null }
+      : {}),
+  };
+  // A body with nothing to change (all of it read-only fields sent back, or empty) changes nothing: an UPDATE
+  // with no column to set is not SQL.
+  if (Object.keys(changes).length === 0) return current;
   await db
     .updateTable('api_keys')
-    .set({
-      ...(input.rate_limit_per_minute !== undefined
-        ? { rate_limit_per_minute: input.rate_limit_per_minute }
-        : {}),
-      ...(expiresAt !== undefined
-        ? { expires_at: expiresAt, expiry_warned_at: null, expiry_warning_lease: null }
-        : {}),
-    })
+    .set(changes)
     .where('id', '=', id)
     .where('company_id', '=', companyId)
     .where('revoked_at', 'is', null)
