@@ -28,8 +28,13 @@ export class Portal {
 
   async setLanguage(lang: 'en' | 'es') {
     const html = this.page.locator('html');
-    if ((await html.getAttribute('lang')) !== lang)
-      await this.page.getByTestId(sel.langToggle).first().click();
+    if ((await html.getAttribute('lang')) !== lang) {
+      // The shell's switch is a pair of buttons (ES | EN): its centre is their common edge, so the language's
+      // own button is clicked; the public site's switch is one button.
+      const toggle = this.page.getByTestId(sel.langToggle).first();
+      const option = toggle.locator(`button[lang="${lang}"]`);
+      await ((await option.count()) > 0 ? option : toggle).click();
+    }
     await expect(html).toHaveAttribute('lang', lang);
   }
 }

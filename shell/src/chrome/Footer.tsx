@@ -14,11 +14,7 @@ export function Footer({ now = new Date() }: { now?: Date }) {
       <Link to="/" className="shell-footer__link" title={t('footer.home')}>
         {t('footer.copyright', { start: COPYRIGHT_START_YEAR, year: now.getFullYear() })} · {APP_VERSION}
       </Link>
-      <Link
-        to="/developers"
-        className="shell-footer__link shell-footer__link--next"
-        data-testid={TEST_IDS.footerGuide}
-      >
+      <Link to="/developers" className="shell-footer__link" data-testid={TEST_IDS.footerGuide}>
         {t('footer.guide')}
       </Link>
     </footer>

@@ -62,11 +62,10 @@ export const shellCss = `
 .shell-side-nav__link:hover { background: var(--pui-color-surface-hover); }
 .shell-side-nav__link.is-active { border-left-color: var(--pui-color-primary); color: var(--pui-color-primary); font-weight: var(--pui-font-weight-medium); background: var(--pui-color-primary-soft); }
 
-.shell-footer { padding: var(--pui-space-md) var(--pui-space-lg); text-align: center; font-size: var(--pui-font-size-sm); color: var(--pui-color-text-muted); }
+.shell-footer { padding: var(--pui-space-md) var(--pui-space-lg); display: flex; flex-wrap: wrap; justify-content: center; column-gap: 1.5em; font-size: var(--pui-font-size-sm); color: var(--pui-color-text-muted); }
 .shell-footer__link { color: inherit; text-decoration: none; }
 .shell-footer__link:hover { text-decoration: underline; }
-/* spaced by margin, not by text: loose text between the links would make them links inside a text block */
-.shell-footer__link--next { margin-left: 1.5em; }
+/* the links are spaced by the footer's gap and wrap onto a second line when the window is narrow */
 
 .shell-login { display: flex; justify-content: center; align-items: flex-start; padding: 10vh var(--pui-space-lg) var(--pui-space-xl); }
 .shell-login__card {
@@ -89,7 +88,8 @@ export const shellCss = `
 @media (max-width: 620px) {
   .shell__main { padding: var(--pui-space-sm); }
   .shell-title-bar__row, .shell-public-bar { padding: 0 var(--pui-space-sm); gap: var(--pui-space-sm); }
-  .shell-brand { font-size: var(--pui-font-size-md); overflow: hidden; text-overflow: ellipsis; min-width: 0; flex: 0 1 auto; }
+  /* the brand gives way first (at most 40vw), so the language switch and the user's menu stay inside the window */
+  .shell-brand { font-size: var(--pui-font-size-md); overflow: hidden; text-overflow: ellipsis; min-width: 0; flex: 0 1 auto; max-width: 40vw; white-space: nowrap; }
   /* the user's name stays in view (shortened when long), every tab stays in view (the strip wraps, no sideways scroll) */
   .shell-user-menu { min-width: 0; flex: 0 1 auto; }
   .shell-user-menu__title {

@@ -20,7 +20,8 @@ export function IntTable<T>({
   return (
     <Listed items={items} empty={empty}>
       {(rows) => (
-        <div className="int-table-wrap">
+        // It scrolls sideways at narrow widths: it takes the focus so the keyboard can scroll it too (WCAG 2.1.1).
+        <div className="int-table-wrap" tabIndex={0}>
           <table className="int-table" data-testid={testId}>
             <thead>
               <tr>
