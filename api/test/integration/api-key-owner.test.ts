@@ -1,4 +1,5 @@
-// API keys have a named owner and an optional expiry (issue 26 §1): a key stops working (401 with a clear
+// API keys have a named owner and an optional expiry, so access ends with the person who granted it: a key
+// stops working (401 with a clear
 // message) when its owner is deactivated, loses the manager flag or write permission, until a manager takes it
 // over; an expired key stops for good; the owner is e-mailed once before the expiry (through the SMTP mailer,
 // by the integration worker's sweep). Every new call: managers only, another company's ids 404.

@@ -1,4 +1,4 @@
-// The webhook address guard (issue 26 §2) and signing secrets (§7), without a delivery worker:
+// The webhook address guard and signing secrets, which need no delivery worker to be checked:
 // - the guard is on by default (no NODE_ENV makes it off); only WEBHOOK_ALLOW_PRIVATE_URLS=1 turns it off, and
 //   the API says so in its log at start;
 // - every spelling of a loopback, private, link-local or unspecified address is refused when saved, at

@@ -1,4 +1,5 @@
-// SSRF guard for webhook URLs (issue 20), on by default: a webhook must be https and its host must resolve only
+// SSRF guard for webhook URLs, on by default (a webhook must never reach the portal's own network): a webhook
+// must be https and its host must resolve only
 // to public addresses. Loopback, private (RFC 1918, unique-local), link-local (cloud metadata at
 // 169.254.169.254), CGNAT, multicast, unspecified, documentation, benchmarking and the IPv6 forms that carry
 // an IPv4 address (IPv4-compatible ::/96, NAT64, 6to4, Teredo; IPv4-mapped ::ffff:a.b.c.d is checked as the
