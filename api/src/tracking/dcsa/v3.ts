@@ -1,5 +1,5 @@
 // DCSA Track & Trace v3.0 events: judged by the v3.0 schema (tnt-v3.0-events.schema.json, extracted
-// from the standard by extract-schema-v3.py: its lengths, formats and code lists, plus the few
+// from the standard by extract-schema.py --v3: its lengths, formats and code lists, plus the few
 // fields the portal needs to place an event), then translated to the shape the engine stores and
 // derives from (carrier_events.raw, tracking/derive: v2.2's field names). The translation is not
 // judged again by v2.2's rules: v3 allows what v2.2 did not (a 6-character service code, eventIDs
