@@ -82,6 +82,8 @@ interface UserProfilesTable {
   shipments_fields: Json<string[]>;
   /** migrations/0030: e-mail when an arrival moves by more than this many hours (null: off). */
   eta_change_alert_hours: Generated<number | null>;
+  /** migrations/0033: warn this many days before a last free day. */
+  free_time_warning_days: Generated<number>;
 }
 
 interface AuthTokensTable {
@@ -723,6 +725,54 @@ interface CarrierPrefixOverridesTable {
   created_at: Generated<Date>;
 }
 
+/** migrations/0033_free_time.sql */
+interface FreeTimeRulesTable {
+  id: Generated<number>;
+  company_id: number;
+  carrier_id: number | null;
+  pod_locode: string | null;
+  container_type: string | null;
+  mode: 'separate' | 'combined';
+  demurrage_free_days: number | null;
+  detention_free_days: number | null;
+  combined_free_days: number | null;
+  day_count: Generated<'calendar' | 'working'>;
+  demurrage_start: Generated<'event_day' | 'next_day'>;
+  demurrage_stop: Generated<'gate_out' | 'delivery'>;
+  detention_start: Generated<'event_day' | 'next_day'>;
+  demurrage_tiers: ColumnType<unknown, string | undefined, string>;
+  detention_tiers: ColumnType<unknown, string | undefined, string>;
+  combined_tiers: ColumnType<unknown, string | undefined, string>;
+  currency: string;
+  created_at: Generated<Date>;
+  modified_at: Generated<Date>;
+}
+
+type NullableDate = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** migrations/0033_free_time.sql: the clocks derived per container. */
+interface ShipmentsFreeTimeColumns {
+  free_time_rule_id: number | null;
+  carrier_demurrage_lfd: NullableDate;
+  carrier_detention_lfd: NullableDate;
+  free_time: Json<unknown> | null;
+  free_time_lfd: NullableDate;
+  demurrage_cost: NullableNum;
+  detention_cost: NullableNum;
+  free_time_currency: string | null;
+  free_time_computed_on: NullableDate;
+}
+
+/** migrations/0033_free_time.sql: rule changes recomputed in the background. */
+interface FreeTimeRecomputesTable {
+  company_id: number;
+  requested_at: Generated<Date>;
+  started_at: NullableTs;
+  done_at: NullableTs;
+  total: number | null;
+  processed: Generated<number>;
+}
+
 export interface Database {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -735,7 +785,7 @@ export interface Database {
   locations: LocationsTable;
   vessels: VesselsTable;
   tracking_requests: TrackingRequestsTable;
-  shipments: ShipmentsTable & ShipmentsWarningRiskColumns;
+  shipments: ShipmentsTable & ShipmentsWarningRiskColumns & ShipmentsFreeTimeColumns;
   carrier_events: CarrierEventsTable & CarrierEventsTrustColumns;
   tracking_request_events: TrackingRequestEventsTable;
   shipment_events: ShipmentEventsTable;
@@ -772,6 +822,9 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   // Carrier detection (0028)
   carrier_prefix_overrides: CarrierPrefixOverridesTable;
+  // Demurrage and detention (0033)
+  free_time_rules: FreeTimeRulesTable;
+  free_time_recomputes: FreeTimeRecomputesTable;
 }
 
 export type User = Selectable<UsersTable>;
