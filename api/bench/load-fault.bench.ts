@@ -1,4 +1,4 @@
-// The load and fault runs of issue 11, over real HTTP on loopback against the API and the tracking worker as
+// The load and fault runs, over real HTTP on loopback against the API and the tracking worker as
 // separate processes (node src/server.ts with ENGINE_WORKERS=0, node src/worker.ts), on a throwaway database:
 //
 // 1. Load: LOAD_USERS (200) signed-in users for LOAD_SECONDS (60 s), each mixing reads (shipment and tracking

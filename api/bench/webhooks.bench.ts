@@ -1,4 +1,4 @@
-// Benchmark of the webhook deliveries (issue 20), on a database of its own and a local HTTP receiver:
+// Benchmark of the webhook deliveries, on a database of its own and a local HTTP receiver:
 // - fan-out: 10,000 events written by the triggers (1,000 tracking requests, their 1,000 shipments and
 //   8 ETA changes each), then the delivery worker (pg-boss, defaults) started on the backlog: deliveries per
 //   second until the receiver has every event id (target >= 500/s);

@@ -1,4 +1,4 @@
-// The bomb part of the fault suite (issue 11): decompression bombs (valid xlsx files whose sheet inflates to
+// The bomb part of the fault suite: decompression bombs (valid xlsx files whose sheet inflates to
 // 256 MB of rows or one 256 MB cell, with honest and with lying zip headers; three at once; a zip of 50,000
 // entries), JSON nested 400,000 deep, a 50 MB body, a million ids, huge headers, thousands of query parameters
 // and a 1 MB URL. Each must be refused (4xx, never 5xx) within BOMB_MAX_SECONDS (default: the spreadsheet

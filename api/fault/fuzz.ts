@@ -1,4 +1,4 @@
-// The fuzz part of the fault suite (issue 11): every route of the OpenAPI document, as the standard user of a
+// The fuzz part of the fault suite: every route of the OpenAPI document, as the standard user of a
 // seeded company, with hostile values in every path parameter, query parameter and body field: NUL bytes, huge
 // and deeply nested values, wrong types, out-of-range numbers and dates. Expects no 5xx. In-process
 // (`app.inject`, no network at all), bounded in count (FUZZ_MAX_INPUTS, default 30,000, more than today's

@@ -1,4 +1,4 @@
-// The fault and load suite of issue 11 in one command (`npm run fault -w @portal/api`), each part in its own
+// The fault and load suite in one command (`npm run fault -w @portal/api`), each part in its own
 // process, all of them run even when one misses; the exit code says whether any did:
 // 1. fuzz of every route and filter of the OpenAPI document, then the bombs (fault/fuzz.ts, fault/bombs.ts);
 // 2. the tenancy and permission sweep of the OpenAPI document (jest: test/security/tenancy-sweep.test.ts);

@@ -1,4 +1,4 @@
-// The front end's contract types, generated from the API's own OpenAPI document (issue 10 §1):
+// The front end's contract types, generated from the API's own OpenAPI document:
 //   npm run openapi -w @portal/api    writes shared-api/src/generated/openapi.ts
 //   tsx scripts/openapi-types.ts --check [file]   exits 1, naming the first differing line, when the file (default
 //                                                 the committed one) is not what the API documents now

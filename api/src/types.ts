@@ -5,7 +5,7 @@ import type { Database, User, UserProfile } from './db/types';
 export interface AuthContext {
   user: User;
   profile: UserProfile;
-  /** Set when the caller is a company API key (issue 20) rather than a logged-in user. */
+  /** Set when the caller is a company API key rather than a logged-in user. */
   apiKey?: { id: number; scope: 'read' | 'read_write' };
 }
 

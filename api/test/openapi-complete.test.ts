@@ -1,4 +1,4 @@
-// The OpenAPI document describes every answer the API sends (issue 10 §1: "response schemas complete and true"),
+// The OpenAPI document describes every answer the API sends ("response schemas complete and true"),
 // so the generated contract types (openapi-types.test.ts) carry every field: every operation's success answer
 // (2xx but 204; a file download is documented as a binary string) has a JSON schema, and no part of a schema is an
 // untyped catch-all — an object with no properties whose other keys are free (additionalProperties true or

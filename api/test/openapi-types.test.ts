@@ -1,5 +1,5 @@
 // The front end's contract types (shared-api/src/generated/openapi.ts) are what the API documents now: this
-// fails when a route schema changed and `npm run openapi -w @portal/api` was not run (issue 10 §1). The
+// fails when a route schema changed and `npm run openapi -w @portal/api` was not run. The
 // generator runs in its own process (openapi-typescript is ESM only).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

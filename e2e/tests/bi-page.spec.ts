@@ -1,4 +1,4 @@
-// The BI page as users use it (issue 17): the categories each kind of user sees, a chart whose total matches
+// The BI page as users use it: the categories each kind of user sees, a chart whose total matches
 // the shipment list for the same filters, a table metric paged by 30, Reset, the xlsx export, and every
 // metric's chart in both languages (screenshots under test-results/bi-screens/). The view is kept in the URL:
 // a drill-down from the life-stage chart and Back find the same chart and filters, and a link opens it.

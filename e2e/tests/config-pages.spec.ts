@@ -1,4 +1,4 @@
-// The config pages as users use them (issue 14): /user-config moves the dashboard counts, its read-only
+// The config pages as users use them: /user-config moves the dashboard counts, its read-only
 // fields, the guards of the three pages, a manager's team, a non-manager writer's access, and a project
 // with a subscriber that filters the lists.
 import { execFileSync } from 'node:child_process';

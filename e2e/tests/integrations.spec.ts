@@ -1,4 +1,4 @@
-// ERP/API integration (issue 20) as a manager uses it: the Integrations page from the user menu, a new API key
+// ERP/API integration as a manager uses it: the Integrations page from the user menu, a new API key
 // (shown once) with its rate limit, a webhook registered to a local HTTP receiver (the API of the e2e run has
 // the development opt-in WEBHOOK_ALLOW_PRIVATE_URLS=1 for this loopback receiver), its secret shown once, a
 // tracking request created by the ERP with the key, signed events arriving at the receiver, the same events in

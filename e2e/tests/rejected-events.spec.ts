@@ -1,4 +1,4 @@
-// The superusers' view of set-aside carrier events (issue 12 follow-up), in the BI page's internal area:
+// The superusers' view of set-aside carrier events, in the BI page's internal area:
 // events pushed through the real DCSA callback of the running API (signed, v2.2 and v3.0) are set aside by
 // the engine (invalid, not for the request, created in the future) and shown with their reasons and payload;
 // a standard user has no such tab and gets 403 from the API. Screenshots es/en at 1366 and 620 px wide

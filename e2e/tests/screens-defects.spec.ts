@@ -1,4 +1,4 @@
-// Defects of the built screens (issue 18), each as the user hit it, in Spanish (the default language) unless the
+// Defects of the built screens, each as the user hit it, in Spanish (the default language) unless the
 // text checked is English: negative day ranges, a page past the end, raw placeholders, inline edits the server
 // refuses, untranslated shipment statuses, the Exclude Hidden empty text, and a Back that left the portal.
 import { expect, test, type Page } from '@playwright/test';

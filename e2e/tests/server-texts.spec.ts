@@ -1,4 +1,4 @@
-// Server texts in the user's language (issue 18): with Spanish chosen, no English sentence made by the API
+// Server texts in the user's language: with Spanish chosen, no English sentence made by the API
 // reaches the screen: alert messages on the dashboard, the list and its alert modal, the detail (alerts,
 // container type), the carrier note of the new-request form, and the bulk upload's errors. The English
 // sentences looked for are the API's own (its catalogue of server texts), so a new untranslated text of a

@@ -1,4 +1,4 @@
-// The one error path of the front end's HTTP calls (issue 10): the ky requests, the XHR upload and the file
+// The one error path of the front end's HTTP calls: the ky requests, the XHR upload and the file
 // download all turn a failed call into an ApiError here, in the same way:
 // - an HTTP error answer keeps its status and parsed body, and a 401 to a stored token ends the session (the
 //   guards then send the user to the login page);

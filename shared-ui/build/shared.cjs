@@ -20,7 +20,7 @@ const SHARED_PACKAGES = [
 const SHARED_ENTRY_POINTS = [
   { key: '@portal/shared-ui/router', pkg: '@portal/shared-ui' },
   { key: '@portal/shared-ui/lists', pkg: '@portal/shared-ui' },
-  // Server data in components (issue 10): the one QueryClient, its keys and the reference-list hooks; never
+  // Server data in components: the one QueryClient, its keys and the reference-list hooks; never
   // imported by the shell, so neither it nor TanStack Query is in the shell's first load.
   { key: '@portal/shared-api/queries', pkg: '@portal/shared-api' },
 ];

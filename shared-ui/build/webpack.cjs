@@ -37,7 +37,7 @@ function createAppConfig({ dir, name, port, exposes, title, host = false }) {
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      // Production: maps without the sources and without a reference from the bundles (issue 11). They stay in
+      // Production: maps without the sources and without a reference from the bundles. They stay in
       // dist/ for decoding an error report's stack; serve.mjs never serves *.map.
       devtool: production ? 'hidden-nosources-source-map' : 'eval-cheap-module-source-map',
       output: {

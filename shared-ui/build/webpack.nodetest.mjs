@@ -1,4 +1,4 @@
-// The production build ships no sources (issue 11): a real webpack build of a tiny app with the shared config
+// The production build ships no sources: a real webpack build of a tiny app with the shared config
 // must emit source maps without sourcesContent and bundles that do not point at them (hidden maps, kept on the
 // server for decoding error reports, never served: serve.mjs refuses *.map too).
 // Run: node --test shared-ui/build/webpack.nodetest.mjs  (not a jest file; part of `npm test`, see shell/scripts/portal.mjs).

@@ -1,4 +1,4 @@
-// The Node.js runtime the portal runs on (issue 10, "a supported runtime"). Plain Node with no
+// The Node.js runtime the portal runs on ("a supported runtime"). Plain Node with no
 // dependencies: it runs before `npm install`.
 //
 // The version is the one in `.nvmrc` (a Node 24 LTS release). When the machine's own Node is older, the

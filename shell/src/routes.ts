@@ -155,7 +155,7 @@ export const ROUTES: readonly RouteDef[] = [
     remote: { remote: 'mfe_config', module: 'ProjectsConfigPage' },
   },
   {
-    // ERP/API integration (issue 20): API keys and webhooks, managers with write permission.
+    // ERP/API integration: API keys and webhooks, managers with write permission.
     name: 'integrations-config',
     path: '/integrations-config',
     access: 'token+write+manager',

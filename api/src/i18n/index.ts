@@ -1,4 +1,4 @@
-// Server texts in the user's language (issue 18). One approach for the whole API:
+// Server texts in the user's language. One approach for the whole API:
 //
 // - The code writes its human texts in English (the texts the spec quotes, word for word) and stores them
 //   so (alert messages, request warnings, the POD warning): nothing stored depends on a language, and a

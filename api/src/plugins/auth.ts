@@ -107,7 +107,7 @@ export async function requireAuth(request: FastifyRequest, reply?: FastifyReply)
   if (parts.length === 1) throw notAuthenticated(MESSAGES.invalidTokenHeader);
   if (parts.length > 2) throw notAuthenticated(MESSAGES.tokenWithSpaces);
   if (isApiKey(parts[1])) {
-    // A company API key (issue 20): looked up on every call, never cached, so revocation is immediate.
+    // A company API key: looked up on every call, never cached, so revocation is immediate.
     const { auth, headers } = await apiKeyCaller(request, parts[1]);
     if (reply) for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
     request.auth = auth;

@@ -10,7 +10,7 @@ const API_VERSION = 'v23.09.03';
 export async function registerSwagger(app: FastifyInstance): Promise<void> {
   app.addSchema(FieldErrorsSchema);
   app.addSchema(DetailSchema);
-  // ERP/API integration (issue 20): the webhook payloads, documented as components.
+  // ERP/API integration: the webhook payloads, documented as components.
   app.addSchema(ShipmentSummarySchema);
   app.addSchema(WebhookEventSchema);
   await app.register(swagger, {

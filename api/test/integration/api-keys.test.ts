@@ -1,4 +1,4 @@
-// Company API keys (issue 20): managers create, list and revoke; `Authorization: Token <key>` reaches the
+// Company API keys: managers create, list and revoke; `Authorization: Token <key>` reaches the
 // integration calls scoped to the key's company; read vs read_write; revocation at once; last use; the
 // key's own rate limit; and nothing of another company, ever.
 import { iso6346CheckDigit } from '../../src/tracking/containers';

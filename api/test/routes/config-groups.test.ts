@@ -1,5 +1,5 @@
-// Rules of projects and teams added for the config pages (issue 14) and the security findings
-// (issue 11, 2 and 7): bounded id lists, int4 ids, other companies' users refused with a field
+// Rules of projects and teams added for the config pages and the security review's
+// findings: bounded id lists, int4 ids, other companies' users refused with a field
 // error, and two simultaneous creates of one name answering a field error, not a 500.
 import { startTestApp, seedTenant, type TestContext, type Tenant, signIn, type Caller } from '../helpers/app';
 

@@ -1,4 +1,4 @@
-// Issue 11, findings 2, 4, 7, 8, 9 and 10: bounded input everywhere, database refusals as field errors, the
+// The security review's findings on input: bounded input everywhere, database refusals as field errors, the
 // XLSX decompression bomb, pagination links from configuration, CSV formula escaping, router errors in the API's
 // shape, canonical ids, and Edit User for the write role only.
 import { deflateRawSync } from 'node:zlib';

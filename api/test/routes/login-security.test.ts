@@ -1,4 +1,4 @@
-// Issue 11, findings 3, 5 and 6: the login throttle behind the portal's proxy, per account without a stranger
+// The security review's findings on logging in: the login throttle behind the portal's proxy, per account without a stranger
 // locking the owner out (see also test/security/login-throttle.test.ts), atomic under concurrency; tokens that expire, can be revoked, and die with a password
 // change.
 import { sql } from 'kysely';

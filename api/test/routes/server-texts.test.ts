@@ -1,4 +1,4 @@
-// Server texts in the user's language (issue 18): with Accept-Language es every human text the API makes
+// Server texts in the user's language: with Accept-Language es every human text the API makes
 // (alert messages, request warnings, refusals and validation, the failed login, bulk upload results, the
 // last-alert column of the spreadsheet export, carrier notes, container types) is Spanish; with en (or no
 // header) it is the English the spec quotes.

@@ -1,4 +1,4 @@
-// Query strings with many parameters (issue 11; the fault suite's bombs send them over HTTP): 1,500 distinct
+// Query strings with many parameters (the fault suite's bombs send them over HTTP): 1,500 distinct
 // parameters (a 12 KB URL, under Node's header limit) and 1,400 repeats of one. Every list route must answer a
 // field error or ignore unknown parameters, never a 5xx; a repeated filter beyond the list bound is a 400.
 import { startTestApp, seedTenant, type TestContext, signIn, type Caller } from '../helpers/app';

@@ -1,4 +1,4 @@
-// Helpers of the tenancy and permission sweep (issue 11): the operations of the API's own OpenAPI document,
+// Helpers of the tenancy and permission sweep: the operations of the API's own OpenAPI document,
 // plausible values from their schemas, the rows a company owns (found from the columns of every table, so new
 // tables are covered), a digest of them, and rows that link two companies.
 import ExcelJS from 'exceljs';

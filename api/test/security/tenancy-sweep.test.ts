@@ -1,4 +1,4 @@
-// The tenancy and permission sweep of issue 11, driven by the API's own OpenAPI document (GET /api/docs/json) so
+// The tenancy and permission sweep, driven by the API's own OpenAPI document (GET /api/docs/json) so
 // that every route added later is swept too:
 // - as a standard manager of company A, every operation is called with company B's ids (in the path, in every
 //   query parameter of the lists, in every id-carrying body field): no answer may show anything of B (every

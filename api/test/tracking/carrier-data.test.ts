@@ -1,4 +1,4 @@
-// Real carriers' data (issue 12): each numbered case of the DCSA conformance run, with its own
+// Real carriers' data: each numbered case of the DCSA conformance run, with its own
 // fixture shape (written from the DCSA T&T v2.2 schema), through the poll path (connector +
 // ingestion), the push callback of a running API, and derivation.
 import { randomUUID } from 'node:crypto';

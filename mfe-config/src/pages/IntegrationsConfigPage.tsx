@@ -1,5 +1,5 @@
 // /integrations-config (write permission and the manager flag; the shell sends others to /dashboard): the
-// company's API keys and webhooks, with each webhook's delivery log (issue 20).
+// company's API keys and webhooks, with each webhook's delivery log.
 import { useTranslation } from 'react-i18next';
 import { canEditTeams, useSession } from '@portal/shared-api';
 import { Link, Navigate } from '@portal/shared-ui/router';

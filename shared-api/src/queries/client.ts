@@ -1,4 +1,4 @@
-// The page's one QueryClient (issue 10 §3): every remote gets it through the shared singleton entry
+// The page's one QueryClient: every remote gets it through the shared singleton entry
 // `@portal/shared-api/queries`, so a list asked for by one remote is in the cache for the next.
 import { QueryClient } from '@tanstack/react-query';
 // From the package's main entry, never '../errors': in the browser this entry is a shared module of its own,

@@ -27,7 +27,7 @@ export function userMenuEntries(user: User | null): UserMenuEntry[] {
     entries.push({ key: 'editProjects', testId: TEST_IDS.userMenuEditProjects, to: '/projects-config' });
     entries.push({ key: 'editUser', testId: TEST_IDS.userMenuEditUser, to: '/user-config' });
   }
-  // ERP/API integration (issue 20): API keys and webhooks, like Edit Teams for managers with write permission.
+  // ERP/API integration: API keys and webhooks, like Edit Teams for managers with write permission.
   if (canEditTeams(user))
     entries.push({ key: 'integrations', testId: TEST_IDS.userMenuIntegrations, to: '/integrations-config' });
   entries.push({ key: 'logOut', testId: TEST_IDS.userMenuLogout });

@@ -1,4 +1,4 @@
-// /api/api-keys/: the company's API keys (issue 20). Managers with write permission only (others 403):
+// /api/api-keys/: the company's API keys. Managers with write permission only (others 403):
 // list, create (the key is in the answer of the create call and nowhere else), change the rate limit or the
 // expiry, take a key over (it then acts for the caller) and revoke (at once). The rules and SQL are
 // services/api-keys/keys.ts.

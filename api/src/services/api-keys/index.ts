@@ -1,4 +1,4 @@
-// Company API keys (issue 20): `Authorization: Token ctp_…` on the same API the portal uses. A key acts for
+// Company API keys: `Authorization: Token ctp_…` on the same API the portal uses. A key acts for
 // its company: as a standard user (scope read_write) or a limited one (scope read), never as a manager, with
 // the health thresholds of its owner (the manager who created it, or the manager who took it over). A key
 // works only while it has not expired and its owner may still create keys (an active manager with write

@@ -1,4 +1,4 @@
-// Managing a company's API keys (issue 20): the list, the create (at most MAX_ACTIVE_KEYS active, names unique
+// Managing a company's API keys: the list, the create (at most MAX_ACTIVE_KEYS active, names unique
 // among active keys, under a per-company lock), a change of the rate limit or the expiry, the take-over by
 // another manager and the revoke. The HTTP side is routes/api-keys/index.ts.
 //

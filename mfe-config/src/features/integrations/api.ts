@@ -1,4 +1,4 @@
-// The integration calls (issue 20): company API keys and webhook endpoints with their delivery log.
+// The integration calls: company API keys and webhook endpoints with their delivery log.
 // Types from the API's contract (its OpenAPI document).
 import { api, type ApiAnswer, type ApiBody, type ApiListRow } from '@portal/shared-api';
 

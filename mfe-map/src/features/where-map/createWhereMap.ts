@@ -4,7 +4,7 @@
 // typed arrays, canvasPoints.ts), the vessels as their own layer, and one overlay for the info window, whose
 // content the page renders (React portal into `infoElement`).
 //
-// Speed (issue 16): nothing that the first drawn clusters do not need is done before them. The clusters of the
+// Speed: nothing that the first drawn clusters do not need is done before them. The clusters of the
 // shown level are computed from the typed arrays (cluster.ts) and drawn as light RenderFeatures; the other levels
 // are prepared afterwards, one small task at a time while the browser is idle. With WebGL, so are the 100,000
 // single markers (RenderFeatures too, in chunks) and their layer, which is drawn once invisibly, so that zooming

@@ -136,7 +136,7 @@ describe('Notifications', () => {
     );
   });
 
-  it("labels the API's fields in the user's language, never with raw keys (issue 18)", () => {
+  it("labels the API's fields in the user's language, never with raw keys", () => {
     renderWithI18n(<Notifications />, { lng: 'es' });
     act(() => {
       notifyError('ERROR', [

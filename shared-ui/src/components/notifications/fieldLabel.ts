@@ -1,4 +1,4 @@
-// The label of one field of an error notification (issue 18): the API's error bodies are keyed by field
+// The label of one field of an error notification: the API's error bodies are keyed by field
 // (`client_code`, `project_id`, `row 3`, `non_field_errors`); the user reads the field's name in the current
 // language ('Código de cliente', 'Fila 3'), and no label at all for messages about the whole request.
 import type { TFunction } from 'i18next';
