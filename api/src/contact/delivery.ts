@@ -5,7 +5,7 @@
 // (at start and every `sweepSeconds`) queues it again. Nothing is lost while the row exists.
 import PgBoss from 'pg-boss';
 import { sql, type Kysely } from 'kysely';
-import { bossDb } from '../lib/boss-db';
+import { bossDb, ensureQueues } from '../lib/boss-db';
 import type { Mailer } from '../mail';
 import { contactDb, type ContactRow } from './store';
 
@@ -114,8 +114,7 @@ export async function startContactDelivery(
     retryBackoff: options.retryBackoff ?? true,
     expireInSeconds: 120,
   };
-  await boss.createQueue(CONTACT_QUEUE, queue);
-  await boss.updateQueue(CONTACT_QUEUE, queue);
+  await ensureQueues(boss, [queue]);
   const workerId = await boss.work<{ id: string }>(
     CONTACT_QUEUE,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },

@@ -3,6 +3,7 @@
 // messages, stores every request, then queues its e-mail to the sales address (delivery.ts). Abuse limits:
 // a per-address rate limit (@fastify/rate-limit, scoped to this plugin), a body size limit and a honeypot.
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../services/rate-limits';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { ApiError, badRequest } from '../lib/errors';
@@ -64,6 +65,8 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactPluginOptions> = as
   // Scoped to this plugin: only the contact endpoint is limited. Keyed by the client address (request.ip,
   // which honours trustProxy when the API runs behind the portal's proxy).
   await app.register(rateLimit, {
+    // Counted in PostgreSQL: the same window in every API process.
+    store: sharedRateLimitStore(app.db, 'contact'),
     max: opts.rateLimit?.max ?? Number(env.CONTACT_RATE_LIMIT_MAX || 5),
     timeWindow: opts.rateLimit?.timeWindowMs ?? Number(env.CONTACT_RATE_LIMIT_WINDOW_MS || 10 * 60_000),
     keyGenerator: (request) => request.ip,

@@ -572,6 +572,14 @@ interface ExportTemplatesTable {
   schedule_since: Generated<Date>;
 }
 
+/** migrations/0035_shared_rate_limits.sql: fixed-window counters shared by the API processes. */
+interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  window_ms: number;
+  hits: number;
+}
+
 /** migrations/0014_report_runs.sql */
 interface ReportRunsTable {
   id: BigId;
@@ -814,6 +822,7 @@ export interface Database {
   shipment_share_links: ShipmentShareLinksTable;
   eta_change_alerts: EtaChangeAlertsTable;
   report_runs: ReportRunsTable;
+  rate_limit_hits: RateLimitHitsTable;
   // ERP/API integration (0015, 0016)
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;

@@ -1,12 +1,51 @@
 // pg-boss on an existing Kysely pool (pg-boss's `db` option): the job queues of the contact form and the
 // scheduled reports share the API's connections instead of opening their own.
+import type PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 
 export function bossDb<DB>(db: Kysely<DB>) {
   return {
+    // On one connection, rolled back when it fails: pg-boss sends some statements as one text with its own
+    // BEGIN … COMMIT (creating a queue), and one that fails midway (two processes creating queues at the same
+    // time meet in a deadlock) would otherwise give the pool back a connection stuck in an aborted transaction,
+    // failing every later query that gets it.
     async executeSql(text: string, values?: unknown[]) {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows ?? [] };
+      // Inside the caller's transaction (a job queued with the rows that cause it) the statement runs as part of
+      // it: a failure aborts that transaction, which its owner rolls back.
+      if (db.isTransaction) {
+        const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+        return { rows: result.rows ?? [] };
+      }
+      return db.connection().execute(async (conn) => {
+        try {
+          const result = await conn.executeQuery(CompiledQuery.raw(text, values ?? []));
+          return { rows: result.rows ?? [] };
+        } catch (err) {
+          await conn.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+          throw err;
+        }
+      });
     },
   };
+}
+
+/**
+ * Creates (or updates) pg-boss queues, tolerating the other processes doing the same at the same moment: several
+ * API and worker processes starting together make pg-boss's queue DDL meet itself ("deadlock detected", or the
+ * queue created in between), which would otherwise end a process's start-up. Tried again a few times.
+ */
+export async function ensureQueues(boss: PgBoss, queues: PgBoss.Queue[]): Promise<void> {
+  for (const q of queues) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(q.name, q);
+        await boss.updateQueue(q.name, q);
+        break;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  }
 }

@@ -5,7 +5,7 @@
 // try the run shows as failed with its error.
 import PgBoss from 'pg-boss';
 import type { Kysely } from 'kysely';
-import { bossDb } from '../lib/boss-db';
+import { bossDb, ensureQueues } from '../lib/boss-db';
 import type { Database } from '../db/types';
 import type { Mailer } from '../mail';
 import { claimDueRuns, MAX_ATTEMPTS, pendingRuns, sendRun, type ReportSettings } from './runs';
@@ -50,10 +50,7 @@ export async function startReportScheduler(
     expireInSeconds: 600,
   };
   const tickQueue: PgBoss.Queue = { name: REPORT_TICK_QUEUE, policy: 'singleton', retryLimit: 0 };
-  for (const q of [sendQueue, tickQueue]) {
-    await boss.createQueue(q.name, q);
-    await boss.updateQueue(q.name, q);
-  }
+  await ensureQueues(boss, [sendQueue, tickQueue]);
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
   const sendWorker = await boss.work<{ id: string }>(REPORT_SEND_QUEUE, polling, async ([job]) => {
     const status = await sendRun(db, mailer, job.data.id, options);

@@ -7,6 +7,7 @@
 //   to log in: the secret in the URL is the credential). Rate-limited per address, never indexed; an unknown or
 //   revoked secret is a 404 with a plain text.
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../../services/rate-limits';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -181,6 +182,8 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<CalendarPluginOptions> = 
   // Scoped to this plugin. By address: a calendar service fetches many users' feeds from its own addresses,
   // so the default leaves room for those while stopping a client that loops.
   await app.register(rateLimit, {
+    // Counted in PostgreSQL: the same window in every API process.
+    store: sharedRateLimitStore(app.db, 'calendar'),
     max: opts.rateLimit?.max ?? Number(env.CALENDAR_RATE_LIMIT_MAX || 60),
     timeWindow: opts.rateLimit?.timeWindowMs ?? 60_000,
     keyGenerator: (request) => request.ip,

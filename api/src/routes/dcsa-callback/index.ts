@@ -17,6 +17,7 @@
 // in the standard's error shape of the version asked (v2.2 error, v3.0 PostEventsError).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../../services/rate-limits';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DCSA_V3_API_VERSION,
@@ -95,6 +96,8 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
 
   const limit = callbackRateLimit();
   await app.register(rateLimit, {
+    // Counted in PostgreSQL: the same window in every API process.
+    store: sharedRateLimitStore(app.db, 'dcsa-callback'),
     max: limit.max,
     timeWindow: limit.timeWindowMs,
     keyGenerator: (request) =>

@@ -1,6 +1,7 @@
 // /api/export-templates/: a user's saved Export List choices (spec sections 2, 3 and 7). A template belongs to
 // its user and company: anyone else's id is a 404. Writing needs write permission, like the Export List.
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../../services/rate-limits';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
@@ -110,7 +111,8 @@ export const exportTemplateRoutes: FastifyPluginAsyncTypebox<ExportTemplatePlugi
     if (opts.mailer === undefined) mailer?.close();
   });
   // Only the routes that ask for it (send_now) are limited; after requireAuth, so the key is the user.
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL: the same window in every API process.
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(app.db, 'export-templates') });
 
   app.get(
     '/export-templates/',

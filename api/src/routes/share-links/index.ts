@@ -5,6 +5,7 @@
 // - GET public/tracking/<token>/: what the link shows, without logging in (the token is the credential).
 //   Rate-limited per address, never indexed or cached; an unknown, expired or revoked token gets the same 404.
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../../services/rate-limits';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound, permissionDenied } from '../../lib/errors';
@@ -244,6 +245,8 @@ export const publicTrackingRoutes: FastifyPluginAsyncTypebox<PublicTrackingPlugi
   const now = opts.now ?? (() => new Date());
   // Scoped to this plugin, by address: a guesser of tokens is slowed down, a customer reloading is not.
   await app.register(rateLimit, {
+    // Counted in PostgreSQL: the same window in every API process.
+    store: sharedRateLimitStore(app.db, 'public-tracking'),
     max: opts.rateLimit?.max ?? Number(process.env.SHARE_LINK_RATE_LIMIT_MAX || 60),
     timeWindow: opts.rateLimit?.timeWindowMs ?? 60_000,
     keyGenerator: (request) => request.ip,

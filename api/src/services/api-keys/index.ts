@@ -5,7 +5,7 @@
 // permission in the key's company): a deactivated or demoted owner would otherwise leave a credential nobody
 // answers for. Keys are looked up on every request (no cache), so a
 // revoked key stops working at once in every process. Each key has its own rate limit (requests per minute,
-// counted per API process) and only reaches the integration calls listed in API_KEY_ROUTES.
+// counted in PostgreSQL, so across every API process) and only reaches the integration calls listed in API_KEY_ROUTES.
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_LIMITED, ROLE_STANDARD } from '@portal/shared-api/domain';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ApiKeyScope, Database, User, UserProfile } from '../../db/types';
 import { ApiError, notAuthenticated } from '../../lib/errors';
 import type { AuthContext } from '../../types';
+import { hitRateLimit } from '../rate-limits';
 
 /** Every key starts with this, so the auth hook tells keys from login tokens (40 hex characters). */
 const API_KEY_PREFIX = 'ctp_';
@@ -62,32 +63,20 @@ function apiKeyMayCall(method: string, route: string, scope: ApiKeyScope): boole
   return WRITE_PREFIXES.some((p) => route.startsWith(p));
 }
 
-interface Window {
-  start: number;
-  count: number;
-}
-const windows = new Map<number, Window>();
-const MAX_WINDOWS = 10_000;
-
-/** Fixed one-minute window per key (per process). Throws 429 with Retry-After when the key is over its limit. */
-function throttle(keyId: number, limit: number): Record<string, string> {
-  const now = Date.now();
-  let w = windows.get(keyId);
-  if (!w || now - w.start >= 60_000) {
-    w = { start: now, count: 0 };
-    windows.delete(keyId);
-    windows.set(keyId, w);
-    if (windows.size > MAX_WINDOWS) windows.delete(windows.keys().next().value as number);
-  }
-  w.count += 1;
-  const remaining = Math.max(0, limit - w.count);
-  const reset = Math.ceil((w.start + 60_000 - now) / 1000);
+/**
+ * Fixed one-minute window per key, counted in PostgreSQL (services/rate-limits.ts) so that every API process
+ * behind the balancer counts the same calls. Throws 429 with Retry-After when the key is over its limit.
+ */
+async function throttle(db: Kysely<Database>, keyId: number, limit: number): Promise<Record<string, string>> {
+  const hit = await hitRateLimit(db, `api-key:${keyId}`, 60_000);
+  const remaining = Math.max(0, limit - hit.current);
+  const reset = Math.max(1, Math.ceil(hit.ttl / 1000));
   const headers = {
     'X-RateLimit-Limit': String(limit),
     'X-RateLimit-Remaining': String(remaining),
     'X-RateLimit-Reset': String(reset),
   };
-  if (w.count > limit) {
+  if (hit.current > limit) {
     throw new ApiError(
       429,
       { detail: API_KEY_MESSAGES.throttled(reset) },
@@ -97,10 +86,11 @@ function throttle(keyId: number, limit: number): Record<string, string> {
   return headers;
 }
 
-/** Forgets the rate-limit windows (tests). */
-export function resetApiKeyWindows(): void {
-  windows.clear();
-}
+/**
+ * Kept for the tests that call it between cases: the windows now live in PostgreSQL keyed by the key's id, and
+ * every test creates its own keys, so there is nothing in this process to forget.
+ */
+export function resetApiKeyWindows(): void {}
 
 /**
  * The caller of an API key, or 401. Touches last_used_at (at most once a minute per key) in the same query.
@@ -149,7 +139,7 @@ export async function apiKeyCaller(
   if (!apiKeyMayCall(request.method, route, key_scope)) {
     throw new ApiError(403, { detail: API_KEY_MESSAGES.notForThisCall });
   }
-  const headers = throttle(key_id, key_limit);
+  const headers = await throttle(db, key_id, key_limit);
   const auth: AuthContext = {
     // The owner's thresholds; never a superuser or a manager through a key.
     user: { ...user, is_superuser: false },

@@ -6,7 +6,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { bossDb } from '../../lib/boss-db';
+import { bossDb, ensureQueues } from '../../lib/boss-db';
 import { mailerFromEnv, type Mailer } from '../../mail';
 import { sendEtaAlerts } from './send';
 
@@ -29,8 +29,7 @@ export async function startEtaAlertWorker(
   boss.on('error', (err) => deps.log(`pg-boss (eta-alerts): ${err.message}`));
   await boss.start();
   const queue: PgBoss.Queue = { name: QUEUE, policy: 'singleton', retryLimit: 0, expireInSeconds: 300 };
-  await boss.createQueue(QUEUE, queue);
-  await boss.updateQueue(QUEUE, queue);
+  await ensureQueues(boss, [queue]);
   await boss.work(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, batchSize: 1 }, () =>
     sendEtaAlerts(deps.db, deps.mailer, options).then(() => undefined),
   );

@@ -1,6 +1,6 @@
 // One chain job of the webhook worker: lease the chain's due deliveries, sign and POST them one after the
 // other, record the outcome, and queue the chain again for when it can next be tried.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { buildBodies } from './payload';
 import { postWebhook } from './sender';
@@ -31,16 +31,40 @@ function send(ctx: ChainContext, c: Claimed, body: string) {
   return postWebhook(c.url, headers, body, { timeoutMs: ctx.o.timeoutMs, allowPrivate: ctx.o.allowPrivate });
 }
 
-/** Sends a leased batch in order; stops at the first failure. True when the chain may go on. */
-async function sendBatch(ctx: ChainContext, job: ChainJob, batch: Claimed[]): Promise<boolean> {
+/**
+ * Renews the lease of the batch's deliveries not yet sent, before a send that could outlast it: past the lease
+ * another worker may lease them, and two senders on one chain could deliver out of order. A worker that dies
+ * stops renewing, so its deliveries are free again one lease later. Returns the new end (this process's clock).
+ */
+async function renewLease(ctx: ChainContext, rest: Claimed[]): Promise<number> {
+  const ends = Date.now() + ctx.o.leaseSeconds * 1000;
+  await sql`
+    UPDATE webhook_deliveries SET leased_until = now() + make_interval(secs => ${ctx.o.leaseSeconds})
+    WHERE id = ANY(${rest.map((c) => c.delivery_id)}::bigint[]) AND status = 'pending'`.execute(ctx.db);
+  return ends;
+}
+
+/**
+ * Sends a leased batch in order; stops at the first failure. True when the chain may go on. The lease is renewed
+ * whenever the next send could outlast it (`leaseEnds`, this process's clock, taken before the lease was asked).
+ */
+async function sendBatch(
+  ctx: ChainContext,
+  job: ChainJob,
+  batch: Claimed[],
+  leaseEnds: number,
+): Promise<boolean> {
   const { db } = ctx;
   const missing = batch.filter((c) => c.body === null);
   const built = await buildBodies(db, missing, batch[0].created_by);
   const done: Success[] = [];
   let goOn = true;
   let i = 0;
+  let leaseUntil = leaseEnds;
   try {
     for (; i < batch.length && !ctx.stopping(); i += 1) {
+      if (Date.now() + ctx.o.timeoutMs + 1000 > leaseUntil)
+        leaseUntil = await renewLease(ctx, batch.slice(i));
       const c = batch[i];
       const body = c.body ?? built.get(c.id)!;
       const result = await send(ctx, c, body);
@@ -70,8 +94,9 @@ async function sendBatch(ctx: ChainContext, job: ChainJob, batch: Claimed[]): Pr
 /** Drains a chain strictly in order, then queues it again for its next due delivery, if any. */
 export async function drainChain(ctx: ChainContext, job: ChainJob): Promise<void> {
   for (let round = 0; round < 50 && !ctx.stopping(); round += 1) {
+    const leaseEnds = Date.now() + ctx.o.leaseSeconds * 1000;
     const batch = await claimChain(ctx.db, job, ctx.o.leaseSeconds);
-    const goOn = batch.length > 0 && (await sendBatch(ctx, job, batch));
+    const goOn = batch.length > 0 && (await sendBatch(ctx, job, batch, leaseEnds));
     if (!goOn) {
       const at = await nextTry(ctx.db, job);
       if (at) await ctx.enqueue([job], ctx.db, at);

@@ -3,7 +3,7 @@
 import PgBoss from 'pg-boss';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { bossDb } from '../../lib/boss-db';
+import { bossDb, ensureQueues } from '../../lib/boss-db';
 
 export const WEBHOOK_QUEUE = 'webhook-deliver';
 
@@ -33,8 +33,7 @@ export async function startWebhookBoss(
     retryBackoff: true,
     expireInSeconds: leaseSeconds * 2 + 60,
   };
-  await boss.createQueue(WEBHOOK_QUEUE, queue);
-  await boss.updateQueue(WEBHOOK_QUEUE, queue);
+  await ensureQueues(boss, [queue]);
   return boss;
 }
 

@@ -5,12 +5,14 @@
 import PgBoss from 'pg-boss';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { ensureQueues } from '../../lib/boss-db';
 import { ingestBatch } from '../ingest';
 import { engineConfig, type EngineConfig } from './config';
 import type { EngineDeps } from './deps';
 import { carrierEndpoint } from './endpoint';
 import { carryOutPending } from './lifecycle';
 import { pollTrackingRequest, type IngestJobData } from './poll';
+import { createPollLocks, withPollLock } from './poll-lock';
 import { recomputeTrackingRequest } from './recompute';
 import { unsubscribeAll } from './subscriptions';
 
@@ -114,10 +116,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
       expireInSeconds: expire,
     },
   ];
-  for (const q of queues) {
-    await boss.createQueue(q.name, q);
-    await boss.updateQueue(q.name, q);
-  }
+  await ensureQueues(boss, queues);
 
   const scope = options.companyIds?.length ? options.companyIds : null;
   const inScope = scope ? sql`AND company_id = ANY(${scope}::int[])` : sql``;
@@ -147,11 +146,14 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
     workerIds.set(queue, [...(workerIds.get(queue) ?? []), wid]);
   };
 
-  if (options.workers !== false) {
+  // One poll of a request at a time across processes (poll-lock.ts); only workers poll.
+  const pollLocks = options.workers !== false ? createPollLocks(options.databaseUrl, log) : null;
+  if (pollLocks) {
     const concurrency = options.pollConcurrency ?? Number(process.env.ENGINE_POLL_CONCURRENCY || 4);
     for (let i = 0; i < Math.max(1, concurrency); i++) {
       await work<{ id: number }>(QUEUES.poll, async ({ id }) => {
-        const outcome = await pollTrackingRequest(deps, id, ingest);
+        const outcome = await withPollLock(pollLocks, id, () => pollTrackingRequest(deps, id, ingest));
+        if (outcome.kind === 'skipped') return outcome;
         if (outcome.kind === 'failed') log(`Poll of tracking request ${id} failed: ${outcome.error}`);
         if (outcome.kind === 'invalid' || (outcome.kind === 'not-found' && outcome.invalid)) {
           log(`Tracking request ${id} is invalid.`);
@@ -278,6 +280,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
       if (timer) clearInterval(timer);
       if (running === engine) running = null;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await pollLocks?.close();
     },
   };
   running = engine;
