@@ -15,5 +15,6 @@ module.exports = {
     '<rootDir>/mfe-bi',
     '<rootDir>/mfe-config',
     '<rootDir>/api',
+    '<rootDir>/deploy',
   ],
 };

@@ -24,6 +24,7 @@ export const sel = {
     new2: TEST_IDS.changePassRepeat,
     submit: TEST_IDS.changePassSubmit,
   },
+  remotePage: TEST_IDS.remotePage,
   remoteFallback: TEST_IDS.remoteFallback,
   remoteRetry: TEST_IDS.remoteRetry,
   footer: TEST_IDS.footer,

@@ -8,14 +8,18 @@
 // - every app: history routing (unknown paths without a file extension get index.html); source maps are not
 //   served (SERVE_SOURCE_MAPS=1 serves them, for a debugging session);
 // - the shell (--host): /remotes.json from configuration, /api/ forwarded to API_URL with the client's address
-//   in X-Forwarded-For, and a Content-Security-Policy that lets scripts come only from itself and the remotes.
+//   in X-Forwarded-For, and a Content-Security-Policy that lets scripts come only from itself and the remotes;
+//   remotes deployed alone (shell/scripts/deploy-remote.mjs) are served from REMOTES_STORE under /remotes/, and
+//   the store's pointer file, read on every request, overrides their entries in /remotes.json.
 //
 // Usage (from an app folder): node ../shared-ui/build/serve.mjs [--port N] [--dir dist] [--host]
-// Env: PORT; API_URL (default http://localhost:8000); REMOTE_<NAME>_URL (e.g.
+// Env: PORT; API_URL (default http://localhost:8000; several, comma-separated: balanced, api-balancer.mjs); REMOTE_<NAME>_URL (e.g.
 // REMOTE_MFE_MAP_URL=https://maps.example.com); REMOTES_HOST (host name of the remotes that have no URL, default
 // localhost); PORTAL_ORIGINS (remotes: comma-separated origins allowed by CORS; default any http://localhost:*
 // and http://127.0.0.1:* origin); TRUST_PROXY (comma-separated proxy addresses in front of this server whose
-// X-Forwarded-For is believed; default none: this server is the edge); SERVE_SOURCE_MAPS=1.
+// X-Forwarded-For is believed; default none: this server is the edge); SERVE_SOURCE_MAPS=1; REMOTES_STORE (the
+// shell's folder of deployed remote versions, default remotes-store/ in the app folder); REMOTES_CDN_URL (where
+// deployed remotes are served from when not from this server: allowed by the CSP).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +28,8 @@ import fastifyStatic from '@fastify/static';
 import fastifyProxy from '@fastify/http-proxy';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyCompress from '@fastify/compress';
+import { registerApiProxy } from './api-balancer.mjs';
+import { mergeDeployed, readPointer } from './remotes-store.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contract = JSON.parse(fs.readFileSync(path.join(here, 'remotes.json'), 'utf8'));
@@ -74,6 +80,8 @@ export function settingsFrom(argv = process.argv, env = process.env, cwd = proce
     portalOrigins: list(env.PORTAL_ORIGINS),
     trustProxy: list(env.TRUST_PROXY),
     serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
+    remotesStore: isHost ? path.resolve(cwd, env.REMOTES_STORE || 'remotes-store') : null,
+    remotesCdnUrl: env.REMOTES_CDN_URL || null,
   };
 }
 
@@ -83,8 +91,9 @@ export function settingsFrom(argv = process.argv, env = process.env, cwd = proce
  * <style> elements at run time; images allow data:/blob: (inline SVG icons, the map's canvas exports) and, for the
  * shell, the remotes' origins (their bundled image assets).
  */
-export function contentSecurityPolicy({ isHost, remotes, apiUrl }) {
-  const remoteOrigins = isHost ? [...new Set(remotes.map((r) => originOf(r.entry)))] : [];
+export function contentSecurityPolicy({ isHost, remotes, apiUrl, remotesCdnUrl }) {
+  const cdn = remotesCdnUrl ? [originOf(remotesCdnUrl)] : [];
+  const remoteOrigins = isHost ? [...new Set([...remotes.map((r) => originOf(r.entry)), ...cdn])] : [];
   // A remote's own page (run alone) talks to the API directly; the shell only through /api/ on its origin.
   const connect = isHost ? ["'self'", ...remoteOrigins] : ["'self'", originOf(apiUrl)];
   return {
@@ -120,6 +129,33 @@ const ERROR_SECURITY_HEADERS = {
   'x-permitted-cross-domain-policies': 'none',
   'origin-agent-cluster': '?1',
 };
+
+/** The configured remotes with the deployed versions of the store's pointer over them (a bad pointer: ignored). */
+function servedRemotes(remotes, store, log) {
+  if (!store) return remotes;
+  try {
+    return mergeDeployed(remotes, readPointer(store));
+  } catch (error) {
+    log.error({ err: error }, 'the remotes store pointer is unreadable; serving the configured remotes');
+    return remotes;
+  }
+}
+
+/** /remotes/<name>/<version>/… from the store: every version folder is immutable, so every file is cached. */
+async function serveRemotesStore(app, store) {
+  fs.mkdirSync(store, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: store,
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    serveDotFiles: false,
+    allowedPath: (pathname) => !pathname.endsWith('.map') && pathname.split('/').filter(Boolean).length >= 3,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
+}
 
 /** Builds the server (not listening). */
 export async function createServer(settings) {
@@ -175,7 +211,8 @@ export async function createServer(settings) {
   }
 
   if (isHost) {
-    await app.register(fastifyProxy, {
+    // API_URL may list several API processes: then balanced, with retries (api-balancer.mjs).
+    await registerApiProxy(app, fastifyProxy, {
       upstream: apiUrl,
       prefix: '/api',
       rewritePrefix: '/api',
@@ -204,10 +241,13 @@ export async function createServer(settings) {
         },
       },
     });
-    const remotesJson = JSON.stringify(remotes);
-    app.get('/remotes.json', async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(remotesJson),
+    app.get('/remotes.json', async (request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(servedRemotes(remotes, settings.remotesStore, request.log))),
     );
+    if (settings.remotesStore) await serveRemotesStore(app, settings.remotesStore);
   }
 
   await app.register(fastifyStatic, {

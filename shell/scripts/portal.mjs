@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureRuntime } from './runtime.mjs';
 import { supervise } from './supervise.mjs';
+import { apiUrlsFor, startApiTier } from './processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -146,8 +147,7 @@ async function start() {
     ['--smtp', String(smtpPort), '--web', String(inboxPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'],
     '.',
   );
-  spawnChild('API', bin('tsx'), ['src/server.ts'], 'api', {
-    PORT: String(apiPort),
+  const apiEnv = {
     DEMO_SEED: process.env.DEMO_SEED ?? '1',
     SMTP_URL: process.env.SMTP_URL || `smtp://localhost:${smtpPort}`,
     // The portal's server (on this machine) forwards /api/ with the client's address: trust it, and build
@@ -155,6 +155,19 @@ async function start() {
     TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
     PUBLIC_URL: process.env.PUBLIC_URL || portalOrigin,
     CORS_ORIGINS: process.env.CORS_ORIGINS || portalOrigin,
+  };
+  // One API process with the engine, or PORTAL_API_PROCESSES / PORTAL_WORKER_PROCESSES (processes.mjs).
+  const apiUrls = apiUrlsFor(process.env, apiPort);
+  const apiReady = startApiTier({
+    root,
+    env: process.env,
+    bin,
+    spawnChild,
+    apiPort,
+    portalPort,
+    apiEnv,
+    waitFor,
+    isAlive: () => !shuttingDown,
   });
   const contract = JSON.parse(fs.readFileSync(path.join(root, 'shared-ui/build/remotes.json'), 'utf8'));
   for (const [name, remote] of Object.entries(contract)) {
@@ -168,10 +181,10 @@ async function start() {
     );
   }
   spawnChild('shell', 'node', ['../shared-ui/build/serve.mjs', '--port', String(portalPort)], 'shell', {
-    API_URL: process.env.API_URL || `http://localhost:${apiPort}`,
+    API_URL: process.env.API_URL || apiUrls.join(','),
   });
   try {
-    await waitFor(`http://localhost:${apiPort}/api/health/`, 180000, () => !shuttingDown);
+    await apiReady;
     await waitFor(`http://localhost:${portalPort}/`, 30000, () => !shuttingDown);
   } catch (error) {
     console.error(`[portal] ${error.message}`);
@@ -181,7 +194,7 @@ async function start() {
   console.log(`
   ┌──────────────────────────────────────────────────────────────┐
     Portal:   http://localhost:${portalPort}/
-    API:      http://localhost:${apiPort}/api/   (docs: /api/docs)
+    API:      ${apiUrls.length === 1 ? `http://localhost:${apiPort}/api/   (docs: /api/docs)` : `${apiUrls.length} processes from port ${apiPort}, balanced by the portal's /api/`}
     Mail:     http://localhost:${inboxPort}/   (every e-mail the portal sends; SMTP on ${smtpPort})
     Demo logins (demo data only):
       demo   / demo     standard role, manager
@@ -202,6 +215,8 @@ function test() {
   mustRun('node --test: the static server, the start supervisor and the runtime switch…', 'node', [
     '--test',
     'shared-ui/build/serve.nodetest.mjs',
+    'shared-ui/build/api-balancer.nodetest.mjs',
+    'shared-ui/build/remotes-store.nodetest.mjs',
     'shared-ui/build/webpack.nodetest.mjs',
     'shell/scripts/supervise.nodetest.mjs',
     'shell/scripts/runtime.nodetest.mjs',

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, RemoteMount, Spinner } from '@portal/shared-ui';
 import { TEST_IDS } from '../testids';
+import { useRemoteVersion } from './versions';
 
 export interface RemotePageProps {
   remote: string;
@@ -14,8 +15,14 @@ export interface RemotePageProps {
 }
 
 export function RemotePage({ remote, module, area }: RemotePageProps) {
+  const version = useRemoteVersion(remote);
   return (
-    <div className="shell-remote" data-testid={TEST_IDS.remotePage} data-remote={`${remote}/${module}`}>
+    <div
+      className="shell-remote"
+      data-testid={TEST_IDS.remotePage}
+      data-remote={`${remote}/${module}`}
+      data-remote-version={version}
+    >
       <RemoteMount
         id={`${remote}/${module}`}
         props={{}}

@@ -6,6 +6,7 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import { remoteCompatPlugin } from './compat';
 import { fetchRemotesConfig, type RemoteEntry } from './remotes-config';
 
 const entries = new Map<string, string>();
@@ -39,7 +40,7 @@ export function remoteHealthPlugin(): ModuleFederationRuntimePlugin {
 export function initRemotes(fetchImpl?: typeof fetch): Promise<RemoteEntry[]> {
   if (!registration) {
     registration = fetchRemotesConfig(fetchImpl).then((list) => {
-      registerPlugins([remoteHealthPlugin()]);
+      registerPlugins([remoteHealthPlugin(), remoteCompatPlugin()]);
       registerRemotes(list.map(({ name, entry }) => ({ name, entry })));
       for (const { name, entry } of list) entries.set(name, entry);
       return list;
