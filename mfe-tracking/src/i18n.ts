@@ -150,7 +150,7 @@ const en = {
   },
   bulk: {
     title: 'Upload many requests',
-    help: 'Fill in the template (one request per row) and upload it as XLSX or CSV. The whole file is checked first: if any row is wrong, nothing is imported.',
+    help: 'Fill in the template (one request per row) and upload it as XLSX or CSV. Leave the carrier empty when the number names it. The whole file is checked first: if any row is wrong, nothing is imported.',
     upload: 'Upload Bulk',
     template: 'Download Bulk Template',
     uploading: 'Uploading {{name}}…',
@@ -162,6 +162,11 @@ const en = {
     failedNoRows: 'Nothing was imported from {{name}}.',
     row: 'Row {{row}}',
     file: 'File',
+    filled_one: 'The carrier of {{count}} row was taken from its number (the cell was empty): check it.',
+    filled_other:
+      'The carrier of {{count}} rows was taken from their numbers (the cells were empty): check them.',
+    filledMore_one: 'and {{count}} more row',
+    filledMore_other: 'and {{count}} more rows',
   },
   format: {
     none: '—',
@@ -321,7 +326,7 @@ const es: Translation<typeof en> = {
   },
   bulk: {
     title: 'Subir varias solicitudes',
-    help: 'Rellene la plantilla (una solicitud por fila) y súbala en XLSX o CSV. Primero se revisa todo el archivo: si alguna fila está mal, no se importa nada.',
+    help: 'Rellene la plantilla (una solicitud por fila) y súbala en XLSX o CSV. Deje la naviera vacía cuando el número ya la indica. Primero se revisa todo el archivo: si alguna fila está mal, no se importa nada.',
     upload: 'Carga masiva',
     template: 'Descargar plantilla',
     uploading: 'Subiendo {{name}}…',
@@ -333,6 +338,11 @@ const es: Translation<typeof en> = {
     failedNoRows: 'No se ha importado nada de {{name}}.',
     row: 'Fila {{row}}',
     file: 'Archivo',
+    filled_one: 'La naviera de {{count}} fila se tomó de su número (la celda estaba vacía): compruébela.',
+    filled_other:
+      'La naviera de {{count}} filas se tomó de sus números (las celdas estaban vacías): compruébelas.',
+    filledMore_one: 'y {{count}} fila más',
+    filledMore_other: 'y {{count}} filas más',
   },
   format: {
     none: '—',

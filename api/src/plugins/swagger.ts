@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DetailSchema, FieldErrorsSchema } from '../lib/schemas';
 import { ShipmentSummarySchema, WebhookEventSchema } from '../services/webhooks/payload-schema';
+import { webhookDataComponents } from '../services/webhooks/payload-data';
 
 const API_VERSION = 'v23.09.03';
 
@@ -13,6 +14,7 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
   // ERP/API integration: the webhook payloads, documented as components.
   app.addSchema(ShipmentSummarySchema);
   app.addSchema(WebhookEventSchema);
+  for (const data of webhookDataComponents()) app.addSchema(data);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

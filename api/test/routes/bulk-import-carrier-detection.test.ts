@@ -1,6 +1,7 @@
 // Bulk upload with empty carrier cells: filled from the number when exactly one carrier matches (the
 // company's overrides included) and reported row by row; a row whose number names none or several refuses the
-// file (all or nothing) with the carrier message on that row.
+// file (all or nothing) with the carrier message on that row. The template says the carrier may be left empty.
+import ExcelJS from 'exceljs';
 import { iso6346CheckDigit } from '../../src/tracking/containers';
 import {
   carrierId,
@@ -85,4 +86,20 @@ it('refuses the whole file when an empty carrier cell cannot be filled, saying w
   expect(res.json()['row 3']).toEqual(['carrier: No carrier recognised from this number: pick one.']);
   expect(res.json()['row 2']).toBeUndefined();
   expect(await countRequests(ctx, t.companyId)).toBe(before);
+});
+
+it('has a template that says the carrier may be left empty, not that it is required', async () => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/upload/bulk-import-tracking-requests/template',
+  });
+  expect(res.statusCode).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const help = new Map<string, string>();
+  wb.getWorksheet('Instructions')?.eachRow((row) => help.set(row.getCell(1).text, row.getCell(2).text));
+  expect(help.get('carrier')).toMatch(/may be left empty when the number names the carrier/i);
+  expect(help.get('carrier')).not.toMatch(/required/i);
+  // The columns that stay required still say so.
+  expect(help.get('code_value')).toMatch(/^Required\./);
 });

@@ -63,8 +63,9 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Bulk upload of tracking requests (XLSX or CSV, first file only)',
         description:
           'multipart/form-data; the first file part is used (any field name, e.g. `file`), others are ignored. ' +
-          `The file must have the template's header row (${COLUMNS.join(', ')}; carrier, code_type and ` +
-          'code_value required, others optional, any order, case-insensitive). carrier: SCAC or name; code_type: ' +
+          `The file must have the template's header row (${COLUMNS.join(', ')}; code_type and code_value ` +
+          'required, others optional, any order, case-insensitive). carrier: SCAC or name, or empty when the ' +
+          'number names the carrier (the rows so filled are in `carriers_filled`); code_type: ' +
           'c_id / b_id / m_bl or Container number / Booking number / B/L number; dates yyyy-MM-dd (or date cells); ' +
           'container_filter: containers separated by commas or spaces. Every row is checked with the rules of ' +
           'POST tracking-requests/ plus duplicates within the file and against existing requests and the ' +

@@ -14,7 +14,9 @@ export { COLUMNS };
 const REQUIRED_COLUMNS: readonly Column[] = ['carrier', 'code_type', 'code_value'];
 
 const COLUMN_HELP: Record<Column, string> = {
-  carrier: 'Required. SCAC (e.g. MAEU) or carrier name',
+  carrier:
+    'SCAC (e.g. MAEU) or carrier name. May be left empty when the number names the carrier (container prefix, ' +
+    'booking or B/L format): the carrier is then taken from the number, or the row says why it could not be',
   code_type: 'Required. c_id (Container number), b_id (Booking number) or m_bl (B/L number)',
   code_value: 'Required. The container, booking or B/L number',
   container: "A container number; required for b_id / m_bl when the carrier's note says so",

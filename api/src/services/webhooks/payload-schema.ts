@@ -2,6 +2,7 @@
 // components of the OpenAPI document (plugins/swagger.ts) so integrators read them next to the calls.
 import { Type } from '@sinclair/typebox';
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
+import { dataComponentName } from './payload-data';
 
 const dateTime = () => Type.String({ format: 'date-time' });
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -79,11 +80,10 @@ export const WebhookEventSchema = Type.Object(
       {
         additionalProperties: true,
         description:
-          'tracking_request.status_changed: {old_status (null for a new request), new_status, reason (why it is ' +
-          'invalid, else null)}. shipment.created: {}. shipment.milestone_actual_set: {milestone (e.g. ' +
-          'pol_vessel_departure), location {locode, name}, actual, previous_actual}. shipment.eta_changed: ' +
-          '{location: "POD" | "DLV", place {locode, name}, old, new, delta_hours, delta_days} (positive = later). ' +
-          'alert.raised: {alert_id, code, code_name, message, raised_at}. webhook.test: {message}.',
+          'Depends on `type`: the component <Type>Data of each type (shipment.vessel_departed → ' +
+          'ShipmentVesselDepartedData) lists its fields with an example. ' +
+          WEBHOOK_EVENT_TYPES.map((t) => `${t}: ${dataComponentName(t)}`).join('; ') +
+          `; ${TEST_EVENT_TYPE}: ${dataComponentName(TEST_EVENT_TYPE)}.`,
       },
     ),
     tracking_request: Type.Union([

@@ -1,6 +1,7 @@
 // The developer page's words, one object per language (the code is in snippets.ts and the payloads and value
 // lists in examples.ts). `backticks` in a text become code. The guide follows api/README.md's integration guide.
 import type { ExampleEventType } from './examples';
+import { EVENT_TEXTS } from './event-texts';
 
 export interface DeveloperTexts {
   title: string;
@@ -41,6 +42,7 @@ export interface DeveloperTexts {
       lifecycle: string;
       health: string;
       milestones: string;
+      freeTimeClocks: string;
       codeTypes: string;
     };
   };
@@ -126,33 +128,7 @@ const en: DeveloperTexts = {
     text: 'Every body has the event’s `id`, `type`, `created_at` and `data`, the `tracking_request` and the `shipment` (null for request-level events) as they were at the first attempt. `health` follows the thresholds of the manager who registered the webhook.',
     data: '`data`',
     example: 'Example body',
-    types: {
-      'tracking_request.status_changed': {
-        summary:
-          'A request got a status: at creation (`old_status` null), when the carrier accepts or refuses it, when it is archived or cancelled.',
-        data: '`old_status` (null for a new request), `new_status`, `reason` (why it is `invalid`, else null).',
-      },
-      'shipment.created': {
-        summary: 'The carrier reported a container for a request: a new shipment.',
-        data: '`{}`: the shipment is in `shipment`.',
-      },
-      'shipment.milestone_actual_set': {
-        summary: 'A milestone happened, or its actual date was corrected.',
-        data: '`milestone` (one of the milestones below), `location` {locode, name}, `actual`, `previous_actual` (null the first time).',
-      },
-      'shipment.eta_changed': {
-        summary: 'The estimated arrival at the port of discharge, or the planned delivery, moved.',
-        data: '`location` (`POD` or `DLV`), `place` {locode, name}, `old`, `new`, `delta_hours`, `delta_days` (positive = later).',
-      },
-      'alert.raised': {
-        summary: 'An alert was raised on a shipment (roll-over, ETA change, vessel change…).',
-        data: '`alert_id`, `code`, `code_name`, `message`, `raised_at`. The codes are in `GET event-codes/`.',
-      },
-      'webhook.test': {
-        summary: 'Sent by Send test event (or `POST webhooks/{id}/test/`) only; nothing subscribes to it.',
-        data: '`message`.',
-      },
-    },
+    types: EVENT_TEXTS.en,
   },
   values: {
     title: '6. Value lists',
@@ -164,6 +140,7 @@ const en: DeveloperTexts = {
       lifecycle: 'Lifecycle (`lifecycle_status`)',
       health: 'Health (`health`)',
       milestones: 'Milestones (`milestone`)',
+      freeTimeClocks: 'Free-time clocks (`clock`)',
       codeTypes: 'Code types (`code_type`)',
     },
   },
@@ -267,34 +244,7 @@ const es: DeveloperTexts = {
     text: 'Cada cuerpo lleva el `id`, `type`, `created_at` y `data` del evento, y la `tracking_request` y el `shipment` (null en los eventos de la solicitud) como estaban en el primer intento. `health` sigue los umbrales del responsable que registró el webhook.',
     data: '`data`',
     example: 'Cuerpo de ejemplo',
-    types: {
-      'tracking_request.status_changed': {
-        summary:
-          'Una solicitud cambió de estado: al crearse (`old_status` null), cuando la naviera la acepta o la rechaza, al archivarse o cancelarse.',
-        data: '`old_status` (null en una solicitud nueva), `new_status`, `reason` (por qué es `invalid`; si no, null).',
-      },
-      'shipment.created': {
-        summary: 'La naviera informó de un contenedor de una solicitud: un envío nuevo.',
-        data: '`{}`: el envío va en `shipment`.',
-      },
-      'shipment.milestone_actual_set': {
-        summary: 'Se cumplió un hito, o se corrigió su fecha real.',
-        data: '`milestone` (uno de los hitos de abajo), `location` {locode, name}, `actual`, `previous_actual` (null la primera vez).',
-      },
-      'shipment.eta_changed': {
-        summary: 'Cambió la llegada estimada al puerto de descarga, o la entrega prevista.',
-        data: '`location` (`POD` o `DLV`), `place` {locode, name}, `old`, `new`, `delta_hours`, `delta_days` (positivo = más tarde).',
-      },
-      'alert.raised': {
-        summary: 'Saltó una alerta en un envío (roll-over, cambio de ETA, cambio de buque…).',
-        data: '`alert_id`, `code`, `code_name`, `message`, `raised_at`. Los códigos están en `GET event-codes/`.',
-      },
-      'webhook.test': {
-        summary:
-          'Solo lo envía Enviar evento de prueba (o `POST webhooks/{id}/test/`); nadie se suscribe a él.',
-        data: '`message`.',
-      },
-    },
+    types: EVENT_TEXTS.es,
   },
   values: {
     title: '6. Listas de valores',
@@ -306,6 +256,7 @@ const es: DeveloperTexts = {
       lifecycle: 'Ciclo de vida (`lifecycle_status`)',
       health: 'Salud (`health`)',
       milestones: 'Hitos (`milestone`)',
+      freeTimeClocks: 'Relojes de tiempo libre (`clock`)',
       codeTypes: 'Tipos de código (`code_type`)',
     },
   },

@@ -1,5 +1,7 @@
 // Upload Bulk and Download Bulk Template: the first chosen file goes to the API with a progress bar; a refused
 // file resets the input and lists the rows the API explained; nothing is imported unless the whole file is valid.
+// After an import the panel lists the rows whose empty carrier cell was filled from the number, so the visitor can
+// check the carrier the portal chose.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,8 +17,17 @@ import { Button } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { notifyRequestError, notifyRequestSaved } from '../../lib/notices';
 
+/** A row whose empty carrier cell the API filled from the number (`carriers_filled` of the answer). */
+interface FilledRow {
+  row: number;
+  carrier: string;
+}
+
+/** Rows listed one by one in the panel; the rest are counted. */
+export const FILLED_ROWS_SHOWN = 50;
+
 type Outcome =
-  | { kind: 'ok'; count: number | null }
+  | { kind: 'ok'; count: number | null; filled: FilledRow[] }
   | { kind: 'error'; name: string; rows: BulkRowError[]; other: string[] };
 
 function importedCount(result: BulkUploadResult): number | null {
@@ -24,6 +35,14 @@ function importedCount(result: BulkUploadResult): number | null {
     if (typeof value === 'number') return value;
   }
   return Array.isArray(result.results) ? result.results.length : null;
+}
+
+function filledRows(result: BulkUploadResult): FilledRow[] {
+  if (!Array.isArray(result.carriers_filled)) return [];
+  return result.carriers_filled.filter(
+    (f): f is FilledRow =>
+      typeof f === 'object' && f !== null && typeof f.row === 'number' && typeof f.carrier === 'string',
+  );
 }
 
 export interface BulkUploadProps {
@@ -53,7 +72,7 @@ export function BulkUpload({ onImported }: BulkUploadProps) {
     try {
       const result = await uploadBulkTrackingRequests(file, setProgress);
       const count = importedCount(result);
-      setOutcome({ kind: 'ok', count });
+      setOutcome({ kind: 'ok', count, filled: filledRows(result) });
       notifyRequestSaved();
       onImported?.(count);
     } catch (error) {
@@ -115,7 +134,8 @@ export function BulkUpload({ onImported }: BulkUploadProps) {
       )}
       {outcome?.kind === 'ok' && (
         <div className="trk-bulk__result trk-bulk__result--ok" role="status">
-          {outcome.count === null ? t('bulk.doneUnknown') : t('bulk.done', { count: outcome.count })}
+          <p>{outcome.count === null ? t('bulk.doneUnknown') : t('bulk.done', { count: outcome.count })}</p>
+          {outcome.filled.length > 0 && <FilledCarriers filled={outcome.filled} />}
         </div>
       )}
       {outcome?.kind === 'error' && (
@@ -139,5 +159,24 @@ export function BulkUpload({ onImported }: BulkUploadProps) {
         </div>
       )}
     </div>
+  );
+}
+
+function FilledCarriers({ filled }: { filled: FilledRow[] }) {
+  const { t } = useTranslation(NS);
+  const more = filled.length - FILLED_ROWS_SHOWN;
+  return (
+    <>
+      <p>{t('bulk.filled', { count: filled.length })}</p>
+      <ul className="trk-bulk__rows" data-testid="bulk-carriers-filled">
+        {filled.slice(0, FILLED_ROWS_SHOWN).map((f) => (
+          <li key={f.row}>
+            <strong>{t('bulk.row', { row: f.row })}: </strong>
+            {f.carrier}
+          </li>
+        ))}
+        {more > 0 && <li>{t('bulk.filledMore', { count: more })}</li>}
+      </ul>
+    </>
   );
 }
