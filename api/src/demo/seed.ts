@@ -3,12 +3,13 @@
 // demo tracking requests point at carriers served by the built-in simulator (dcsa_base_url NULL).
 import { sql, type Kysely } from 'kysely';
 import { createCompany, createUser } from '../services/accounts';
+import { seedFreeTimeRules } from './free-time-rules';
 import { simulatorEpoch } from '../tracking/engine/simulator-host';
 import { generateJourney } from '../tracking/simulator/journey';
 import type { Database } from '../db/types';
 
 type CodeType = 'c_id' | 'b_id' | 'm_bl';
-interface DemoRequest {
+export interface DemoRequest {
   scac: string;
   type: CodeType;
   ref: string;
@@ -25,9 +26,10 @@ interface DemoRequest {
  * Demo tracking requests, chosen (with the simulator's deterministic journeys) so that right after
  * the first start the shipments are spread over every life stage, with transshipments, multi-
  * container bookings, a container filter, contractual ETAs that will be missed, and two unknown
- * references that turn invalid.
+ * references that turn invalid. With the demo free-time rules (free-time-rules.ts) their clocks are
+ * then not started, running, over and closed, for demurrage and for detention.
  */
-const DEMO_REQUESTS: DemoRequest[] = [
+export const DEMO_REQUESTS: DemoRequest[] = [
   { scac: 'MAEU', type: 'c_id', ref: 'MAEU1554339', note: 'waiting for pickup (about a day)' },
   { scac: 'ONEY', type: 'c_id', ref: 'ONEU8047910', note: 'waiting for pickup, 4 transshipments planned' },
   { scac: 'MAEU', type: 'b_id', ref: 'MA247331030', note: 'booked, no container yet' },
@@ -67,12 +69,38 @@ const DEMO_REQUESTS: DemoRequest[] = [
   { scac: 'HDMU', type: 'm_bl', ref: 'HDMU33076489', note: 'waiting for discharge at POD' },
   { scac: 'MAEU', type: 'c_id', ref: 'MAEU1000002', note: 'in POD terminal', clientCode: 'ACME-001' },
   { scac: 'CMDU', type: 'b_id', ref: 'CM245445908', note: 'in POD terminal, 2 containers' },
-  { scac: 'ONEY', type: 'c_id', ref: 'ONEU2187854', note: 'land transport to place of delivery' },
-  { scac: 'COSU', type: 'b_id', ref: 'CO337816886', note: 'land transport to place of delivery' },
+  {
+    scac: 'ONEY',
+    type: 'c_id',
+    ref: 'ONEU2187854',
+    note: 'land transport to place of delivery, delivered within hours; two weeks with the consignee',
+  },
+  {
+    scac: 'COSU',
+    type: 'b_id',
+    ref: 'CO337816886',
+    note: 'one container in the POD terminal over its free time, one returning, one completed',
+  },
   { scac: 'MSCU', type: 'c_id', ref: 'MSCU2662996', note: 'delivered, returning the container' },
-  { scac: 'ONEY', type: 'b_id', ref: 'ON252043835', note: 'delivered, returning containers' },
-  { scac: 'MAEU', type: 'b_id', ref: 'MA244189160', note: 'completed, 3 containers', clientCode: 'ACME-002' },
-  { scac: 'MSCU', type: 'm_bl', ref: 'MSCU26547907', note: 'completed' },
+  {
+    scac: 'ONEY',
+    type: 'b_id',
+    ref: 'ON252043835',
+    note: 'delivered, returning 2 containers; the third still in the POD terminal',
+  },
+  {
+    scac: 'MAEU',
+    type: 'b_id',
+    ref: 'MA244189160',
+    note: '1 of 3 containers completed, 2 returning (the carrier sends their last free days)',
+    clientCode: 'ACME-002',
+  },
+  {
+    scac: 'MSCU',
+    type: 'm_bl',
+    ref: 'MSCU26547907',
+    note: '2 of 3 completed, the third returning over its detention free time',
+  },
   { scac: 'MAEU', type: 'c_id', ref: 'MAEU1234560', note: 'wrong check digit: unknown to the carrier' },
   { scac: 'ZIMU', type: 'm_bl', ref: 'ZIMU-2026-0001', note: 'unknown B/L (the carrier answers 404)' },
 ];
@@ -188,7 +216,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     last_name: 'Other',
     email: 'other@other-freight.example',
   });
-  // Tracking requests on the built-in carrier simulator: the engine turns them into shipments.
+  // Tracking requests on the built-in carrier simulator: the engine turns them into shipments, and
+  // computes their free-time clocks from the rules as it saves each one.
+  await seedFreeTimeRules(db, demo);
   await seedTrackingRequests(db, demo, demoUser, DEMO_REQUESTS);
   await seedTrackingRequests(db, other, otherUser, OTHER_DEMO_REQUESTS);
   return true;

@@ -63,6 +63,14 @@ interface DcsaEquipmentEvent extends DcsaEventBase {
   eventLocation?: DcsaLocation;
   transportCall?: DcsaTransportCall;
   documentReferences?: DcsaDocumentReference[];
+  /** The portal's extension for a carrier-sent last free day (last-free-days.ts, docs/adr/0011). */
+  lastFreeDays?: LastFreeDay[];
+}
+
+/** A carrier-sent last free day: DEM (demurrage) or DET (detention), a calendar date YYYY-MM-DD. */
+export interface LastFreeDay {
+  typeCode: 'DEM' | 'DET';
+  date: string;
 }
 
 interface DcsaShipmentEvent extends DcsaEventBase {

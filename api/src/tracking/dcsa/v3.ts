@@ -17,13 +17,15 @@
 //   emptyIndicatorCode (on other event types: an EQ reference); shipmentDetails.documentReference →
 //   documentID / documentTypeCode (shipment events); shipmentDetails.documentReference and
 //   additionalDocumentReferences of kind BKG / TRD → documentReferences (every event type: they
-//   decide relevance); shipmentDetails.shipmentReferences → references.
+//   decide relevance); shipmentDetails.shipmentReferences → references; the portal's lastFreeDays
+//   extension (last-free-days.ts) as it is.
 // IOT and REEFER events are set aside with a reason (the portal does not use them). A retracted
 // event (isRetracted: "the data in this and all previously transmitted events with the same eventID
 // must be discarded or ignored") is read by `readV3` as a retraction, which ingestion applies
 // (ingest.ts); `fromV3` refuses it, having no event to give.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { lastFreeDaysReasons } from './last-free-days';
 import v3Schema from './tnt-v3.0-events.schema.json';
 import type { DcsaEvent } from './types';
 import { derivedEventId, EARLIEST_EVENT_TIME, isRfc3339DateTime, LATEST_EVENT_TIME } from './validate';
@@ -123,6 +125,7 @@ export function toV3(e: DcsaEvent): Obj {
             emptyIndicatorCode: e.emptyIndicatorCode,
           })
         : undefined,
+    lastFreeDays: e.eventType === 'EQUIPMENT' ? e.lastFreeDays : undefined,
   });
 }
 
@@ -263,6 +266,7 @@ function v3SchemaReasons(e: Obj): string[] {
       reasons.push(`/${field}: must be between 1900-01-01 and 2199-12-31 (got ${value})`);
   }
   const type = obj(e.eventClassification)?.eventTypeCode;
+  reasons.push(...lastFreeDaysReasons(e, type));
   if (type === undefined) reasons.push('/eventClassification/eventTypeCode: is required by the portal');
   else if (PORTAL_TYPES.includes(type as (typeof PORTAL_TYPES)[number]))
     reasons.push(...missingForUse(e, type as (typeof PORTAL_TYPES)[number]));
@@ -394,6 +398,7 @@ export function fromV3(raw: unknown): V3Judgement {
       emptyIndicatorCode: equipment?.emptyIndicatorCode,
       eventLocation: v2Location,
       transportCall,
+      lastFreeDays: e.lastFreeDays,
     });
   } else {
     const doc = obj(shipment?.documentReference)!;

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { lastFreeDaysReasons } from './last-free-days';
 import schema from './tnt-v2.2-events.schema.json';
 import type { DcsaEvent, DcsaEventType } from './types';
 
@@ -132,6 +133,7 @@ export function validateEvent(raw: unknown): ValidationResult {
       reasons.push(`/${field}: must be between 1900-01-01 and 2199-12-31 (got ${value})`);
     }
   }
+  reasons.push(...lastFreeDaysReasons(event, type));
   if (reasons.length) return { ok: false, reasons };
   if (!hasId)
     return { ok: true, event: { ...event, eventID: derivedEventId(event) } as unknown as DcsaEvent };

@@ -10,6 +10,7 @@ import {
   type ShipmentStatusText,
 } from '@portal/shared-api/domain';
 import { byCreated, normaliseEvents, type Ev } from './events';
+import { carrierLastFreeDays } from './free-days';
 import { alongRoute, routeLengthNm, seaRoute, thin, distanceNm, type LngLat } from './geo';
 import { assignMilestones, milestoneDates, portRoles, type RoleOfPort } from './milestones';
 import { podTimeOfArrivalWarning, predictPodArrival } from './predict';
@@ -175,6 +176,8 @@ function columnsTemplate(): DerivedColumns {
     predictions: '{}',
     pod_timeofarrival_warning: '{}',
     last_update: null,
+    carrier_demurrage_lfd: null,
+    carrier_detention_lfd: null,
   };
 }
 
@@ -313,6 +316,7 @@ export function deriveShipment(events: DeriveEvent[], ctx: DeriveContext): Deriv
   }
   const created = evs.length ? Math.max(...evs.map((e) => e.created)) : null;
   columns.last_update = created === null ? null : new Date(created);
+  Object.assign(columns, carrierLastFreeDays(evs));
 
   // Positions: the container's path so far, and where it is now.
   const points = new Map<string, LngLat | null>();

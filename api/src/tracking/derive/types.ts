@@ -95,6 +95,9 @@ export type DerivedColumns = { [K in TsColumn]: Date | null } & { [K in NumColum
   pod_timeofarrival_warning: string;
   /** The latest eventCreatedDateTime among the events (when the carrier last said something). */
   last_update: Date | null;
+  /** Last free days the carrier sent itself (YYYY-MM-DD, free-days.ts), null when it sent none. */
+  carrier_demurrage_lfd: string | null;
+  carrier_detention_lfd: string | null;
 };
 // Compile-time proof that the columns can be handed to `updateTable('shipments').set(...)` as they are.
 const _assertColumnsFitTable = (c: DerivedColumns): Updateable<ShipmentsTable> => c;

@@ -18,6 +18,7 @@ import {
   type PodTimeOfArrivalWarning,
 } from '../derive';
 import { queueEtaChanges } from '../../services/eta-alerts/queue';
+import { applyFreeTime, todayUtc } from '../free-time';
 import type { EngineDeps } from './deps';
 import { groupByContainer } from './grouping';
 import { markOngoingIfShipments } from './lifecycle';
@@ -185,6 +186,8 @@ export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Pr
         .returning('id')
         .executeTakeFirstOrThrow();
       const shipmentId = String(saved.id);
+      // Demurrage and detention follow the dates just saved.
+      await applyFreeTime(trx, [shipmentId], { today: todayUtc(now) });
 
       const changes = milestoneChanges(previous ?? null, derived);
       if (changes.length) {

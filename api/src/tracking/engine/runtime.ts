@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { startEngine, type Engine } from './engine';
+import { startFreeTimeWorker } from '../free-time';
 import { startSimulatorHost, type SimulatorHost } from './simulator-host';
 
 export interface EngineRuntime {
@@ -51,10 +52,17 @@ export async function startEngineRuntime(options: {
     callbackBaseUrl: push ? (env.ENGINE_CALLBACK_URL ?? options.callbackBaseUrl ?? null) : null,
     log,
   });
+  // Demurrage and detention: rule-change recomputes and the daily refresh of running clocks.
+  const freeTime = startFreeTimeWorker({
+    db: options.db,
+    now: Number.isNaN(frozenNow) ? undefined : () => frozenNow,
+    log,
+  });
   return {
     engine,
     simulator,
     stop: async () => {
+      await freeTime.stop();
       await engine.stop();
       await simulator?.stop();
     },

@@ -6,6 +6,7 @@ import type { Rng } from './random';
 import { DAY, HOUR, hours, localIso, utcIso } from './journey-time';
 import type { Roll } from './journey-disruptions';
 import type { GroundTruth, Port, SimContainer, SimEvent, SimLeg, Vessel } from './journey';
+import { CONSIGNEE_DWELL, dwellOf, lastFreeDay, POD_DWELL } from './journey-dwell';
 
 /** Where published events go, with what every event of the journey shares. */
 export interface EventSink {
@@ -261,10 +262,11 @@ export function containerTruth(
     delivery: 0,
     emptyReturn: 0,
   };
+  // Dwell at the POD and with the consignee around typical free time, a tail over it (journey-dwell.ts).
   const lastDischarge = gt.legs[gt.legs.length - 1].discharge;
-  gt.gateOutPod = lastDischarge + hours(rng, 24, 120);
+  gt.gateOutPod = lastDischarge + dwellOf(POD_DWELL, rng.next());
   gt.delivery = gt.gateOutPod + hours(rng, 4, 36);
-  gt.emptyReturn = gt.delivery + hours(rng, 48, 144);
+  gt.emptyReturn = gt.gateOutPod + dwellOf(CONSIGNEE_DWELL, rng.next());
   return gt;
 }
 
@@ -275,15 +277,18 @@ export interface Places {
   returnDepot: DcsaLocation;
 }
 
-/** Equipment events of one container (actuals only): empty pickup to empty return. */
+/**
+ * Equipment events of one container (actuals only): empty pickup to empty return. A carrier with `freeDays` sends
+ * the demurrage last free day with the discharge at the POD and the detention one with the full gate-out.
+ */
 export function publishEquipmentEvents(
   sink: EventSink,
   container: SimContainer,
   gt: GroundTruth,
-  legs: SimLeg[],
-  ports: Port[],
-  places: Places,
+  journey: { legs: SimLeg[]; ports: Port[]; places: Places },
+  freeDays?: { demurrage: number; detention: number } | null,
 ) {
+  const { legs, ports, places } = journey;
   const ref = container.equipmentReference;
   const pol = ports[0];
   const pod = ports[ports.length - 1];
@@ -295,8 +300,10 @@ export function publishEquipmentEvents(
     place: DcsaLocation,
     timeZone: string,
     call?: DcsaTransportCall,
+    lfd?: { typeCode: 'DEM' | 'DET'; days: number },
   ) => {
     const createdAt = at + sink.lag();
+    const eventDateTime = localIso(at, timeZone);
     sink.events.push({
       createdAt,
       equipmentReference: ref,
@@ -304,7 +311,7 @@ export function publishEquipmentEvents(
         eventID: sink.eventKey(`${ref}|${key}`),
         eventType: 'EQUIPMENT',
         eventCreatedDateTime: utcIso(createdAt),
-        eventDateTime: localIso(at, timeZone),
+        eventDateTime,
         eventClassifierCode: 'ACT',
         equipmentEventTypeCode: code,
         equipmentReference: ref,
@@ -317,6 +324,9 @@ export function publishEquipmentEvents(
           modeOfTransport: 'TRUCK',
         },
         documentReferences: sink.documentReferences,
+        ...(lfd
+          ? { lastFreeDays: [{ typeCode: lfd.typeCode, date: lastFreeDay(eventDateTime, lfd.days) }] }
+          : {}),
       },
     });
   };
@@ -330,9 +340,12 @@ export function publishEquipmentEvents(
     const load = transportCall(leg, leg.from, i * 2 + 1);
     equipment(`load-${i}`, 'LOAD', false, gt.legs[i].load, terminal(leg.from), leg.from.timezone, load);
     const disc = transportCall(leg, leg.to, i * 2 + 2);
-    equipment(`disc-${i}`, 'DISC', false, gt.legs[i].discharge, terminal(leg.to), leg.to.timezone, disc);
+    const dem =
+      freeDays && i === legs.length - 1 ? { typeCode: 'DEM' as const, days: freeDays.demurrage } : undefined;
+    equipment(`disc-${i}`, 'DISC', false, gt.legs[i].discharge, terminal(leg.to), leg.to.timezone, disc, dem);
   });
-  equipment('gate-out', 'GTOT', false, gt.gateOutPod, terminal(pod), pod.timezone);
+  const det = freeDays ? { typeCode: 'DET' as const, days: freeDays.detention } : undefined;
+  equipment('gate-out', 'GTOT', false, gt.gateOutPod, terminal(pod), pod.timezone, undefined, det);
   equipment('delivery', 'DROP', false, gt.delivery, places.deliveryPlace, pod.timezone);
   equipment('empty-return', 'GTIN', true, gt.emptyReturn, places.returnDepot, pod.timezone);
 }

@@ -12,6 +12,7 @@ import type { DcsaEvent, DcsaLocation } from '../dcsa/types';
 import { seededRng, stableUuid, type Rng } from './random';
 import { DAY, HOUR, hours } from './journey-time';
 import { applyDisruptions, imoNumber, VESSEL_WORDS } from './journey-disruptions';
+import { CARRIER_FREE_DAYS } from './journey-dwell';
 import {
   containerTruth,
   publishEquipmentEvents,
@@ -216,6 +217,11 @@ export interface JourneyInput {
    * rest of the journey is the same with or without them.
    */
   disruptions?: DisruptionOptions;
+  /**
+   * The last free days the carrier sends (journey-dwell.ts): its free days, or null for none; absent = the
+   * carrier's own (CARRIER_FREE_DAYS).
+   */
+  carrierFreeDays?: { demurrage: number; detention: number } | null;
 }
 
 /** The booking's references, drawn unless given. */
@@ -332,6 +338,7 @@ export function generateJourney(input: JourneyInput): Journey {
   const legs = planLegs(rng, scac, ports, pickup.firstDeparture);
   const bookingTime = pickup.start;
   const { disruptions, roll, changes } = applyDisruptions(input, legs, bookingTime);
+  const freeDays = input.carrierFreeDays === undefined ? CARRIER_FREE_DAYS[scac] : input.carrierFreeDays;
 
   const places: Places = {
     depot: { locationName: `${pol.name} Empty Depot`, UNLocationCode: pol.locode },
@@ -354,7 +361,7 @@ export function generateJourney(input: JourneyInput): Journey {
   for (const container of containers) {
     const gt = containerTruth(rng, pickup.emptyPickup, pickup.gateInPol, legs);
     truth[container.equipmentReference] = gt;
-    publishEquipmentEvents(sink, container, gt, legs, ports, places);
+    publishEquipmentEvents(sink, container, gt, { legs, ports, places }, freeDays);
   }
 
   const { events } = sink;

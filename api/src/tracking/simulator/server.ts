@@ -36,6 +36,11 @@ export interface SimulatedCarrier {
   bearerToken?: string;
   /** This carrier's data faults (faults.ts), in both versions; default the simulator's `faults`. */
   faults?: CarrierFaults;
+  /**
+   * The free days behind the last free days this carrier sends (journey-dwell.ts), null for none; absent = the
+   * carrier's own (CARRIER_FREE_DAYS: MAEU and HLCU send them).
+   */
+  freeDays?: { demurrage: number; detention: number } | null;
 }
 
 export interface SimulatorOptions {
@@ -205,6 +210,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       transportDocumentReference: codeType === 'm_bl' ? reference : undefined,
       equipmentReference: codeType === 'c_id' ? reference : undefined,
       disruptions: options.disruptions === 'none' ? undefined : 'random',
+      carrierFreeDays: carriers[scac]?.freeDays,
     });
     index(scac, journey);
     return journey;
