@@ -185,6 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const shareLinks = await import('./routes/share-links');
       await api.register(shareLinks.shareLinkRoutes);
       await api.register(shareLinks.publicTrackingRoutes, opts.publicTracking ?? {});
+      await api.register((await import('./routes/free-time-rules')).freeTimeRuleRoutes);
     },
     { prefix: '/api' },
   );

@@ -37,6 +37,10 @@ const en = {
   internal: 'internal',
   units: { count: 'Containers', number: 'Number', percent: '%', days: 'Days', hours: 'Hours' },
   place: { POL: 'POL', TSP: 'Transshipment', POD: 'POD' },
+  money: {
+    noTariff: 'No tariff',
+    perCurrency: 'Amounts are per currency: rows in different currencies are never added together.',
+  },
   views: { metrics: 'Metrics', rejected: 'Set-aside carrier events' },
   rejected: {
     tab: 'Set-aside carrier events',
@@ -129,6 +133,10 @@ const es: Translation<typeof en> = {
   internal: 'interna',
   units: { count: 'Contenedores', number: 'Número', percent: '%', days: 'Días', hours: 'Horas' },
   place: { POL: 'POL', TSP: 'Transbordo', POD: 'POD' },
+  money: {
+    noTariff: 'Sin tarifa',
+    perCurrency: 'Los importes van por moneda: las filas de monedas distintas nunca se suman entre sí.',
+  },
   views: { metrics: 'Métricas', rejected: 'Eventos de navieras apartados' },
   rejected: {
     tab: 'Eventos de navieras apartados',

@@ -1,13 +1,17 @@
 // The 'config' i18n namespace, shipped and registered by this remote.
 import { registerNamespace, type Translation } from '@portal/shared-ui';
 import { calendarEn, calendarEs } from './features/calendar/texts';
+import { freeTimeWarningEn, freeTimeWarningEs } from './features/user/free-time-texts';
 import { integrationsEn, integrationsEs } from './features/integrations/texts';
+import { freeTimeEn, freeTimeEs } from './features/free-time/texts';
 
 export const NS = 'config';
 
 const en = {
   integrations: integrationsEn,
+  freeTime: freeTimeEn,
   calendar: calendarEn,
+  freeTimeWarning: freeTimeWarningEn,
   userConfig: {
     title: 'Personal settings',
     subtitle: 'Your name, the alerts the portal shows you and the alerts your e-mail report sends.',
@@ -163,7 +167,9 @@ const en = {
 
 const es: Translation<typeof en> = {
   integrations: integrationsEs,
+  freeTime: freeTimeEs,
   calendar: calendarEs,
+  freeTimeWarning: freeTimeWarningEs,
   userConfig: {
     title: 'Configuración personal',
     subtitle: 'Su nombre, las alertas que le muestra el portal y las que envía su informe por correo.',

@@ -86,6 +86,16 @@ export const resources = {
       alsoHere_one: 'Also here, not on board: {{count}} container',
       alsoHere_other: 'Also here, not on board: {{count}} containers',
       none: '-',
+      freeTime: {
+        demurrage: 'Demurrage',
+        detention: 'Detention',
+        combined: 'Free time',
+        left_one: '{{count}} day left (last free day {{lfd}})',
+        left_other: '{{count}} days left (last free day {{lfd}})',
+        today: 'last free day today ({{lfd}})',
+        over_one: '{{count}} day over (last free day {{lfd}})',
+        over_other: '{{count}} days over (last free day {{lfd}})',
+      },
     },
   },
   es: {
@@ -169,6 +179,16 @@ export const resources = {
       alsoHere_one: 'También aquí, no a bordo: {{count}} contenedor',
       alsoHere_other: 'También aquí, no a bordo: {{count}} contenedores',
       none: '-',
+      freeTime: {
+        demurrage: 'Demora',
+        detention: 'Detención',
+        combined: 'Tiempo libre',
+        left_one: 'queda {{count}} día (último día libre {{lfd}})',
+        left_other: 'quedan {{count}} días (último día libre {{lfd}})',
+        today: 'hoy es el último día libre ({{lfd}})',
+        over_one: '{{count}} día excedido (último día libre {{lfd}})',
+        over_other: '{{count}} días excedidos (último día libre {{lfd}})',
+      },
     },
   },
 };

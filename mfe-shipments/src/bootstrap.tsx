@@ -1,5 +1,6 @@
 // Runs this remote on its own for development (npm run dev -w mfe-shipments), against the real API.
 import './i18n';
+import './features/free-time/i18n';
 import { QueryProvider } from '@portal/shared-api/queries';
 import { mountStandalone } from '@portal/shared-ui';
 import { DashboardPage } from './pages/DashboardPage';

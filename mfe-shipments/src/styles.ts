@@ -1,5 +1,6 @@
 // The CSS of this remote's screens as a string (the builds have no CSS loaders), injected once at run time.
 import { exportCss } from './features/export/styles';
+import { freeTimeCss } from './features/free-time/styles';
 const mobile = '@media (max-width: 620px)';
 
 const shipmentsCss = `
@@ -149,6 +150,6 @@ export function ensureShipmentStyles(doc: Document | undefined = globalThis.docu
   if (!doc || doc.getElementById(STYLE_ID)) return;
   const style = doc.createElement('style');
   style.id = STYLE_ID;
-  style.textContent = shipmentsCss + exportCss;
+  style.textContent = shipmentsCss + exportCss + freeTimeCss;
   doc.head.appendChild(style);
 }

@@ -26,6 +26,7 @@ const profile: UserProfile = {
   email_language: 'es',
   email_pod_timeofarrival_warning_risk: null,
   eta_change_alert_hours: null,
+  free_time_warning_days: 3,
   email_report_attention_required_event_codes: [],
   email_report_days_in_advance: -1,
   email_report_days_of_delay: 1,

@@ -43,6 +43,7 @@ const en = {
     editProjects: 'Edit Projects',
     editUser: 'Edit User',
     integrations: 'Integrations (API)',
+    freeTime: 'Free time',
     logOut: 'Log Out',
   },
   changePassword: {
@@ -85,6 +86,7 @@ const en = {
     teamsConfig: 'Teams',
     projectsConfig: 'Projects',
     integrationsConfig: 'Integrations (ERP / API)',
+    freeTimeConfig: 'Free time (demurrage and detention)',
     vforwarding: 'vForwarding',
     sharedTracking: 'Shipment tracking',
     notFound: 'Page not found',
@@ -139,6 +141,7 @@ const es: Shape<typeof en> = {
     editProjects: 'Editar proyectos',
     editUser: 'Editar usuario',
     integrations: 'Integraciones (API)',
+    freeTime: 'Tiempo libre',
     logOut: 'Cerrar sesión',
   },
   changePassword: {
@@ -181,6 +184,7 @@ const es: Shape<typeof en> = {
     teamsConfig: 'Equipos',
     projectsConfig: 'Proyectos',
     integrationsConfig: 'Integraciones (ERP / API)',
+    freeTimeConfig: 'Tiempo libre (demoras y detenciones)',
     vforwarding: 'vForwarding',
     sharedTracking: 'Seguimiento del envío',
     notFound: 'Página no encontrada',

@@ -22,6 +22,7 @@ describe('route table', () => {
       ['/teams-config', 'teams-config', 'token+write+manager'],
       ['/projects-config', 'projects-config', 'token+write'],
       ['/integrations-config', 'integrations-config', 'token+write+manager'],
+      ['/free-time-config', 'free-time-config', 'token'],
       ['/vforwarding', 'vforwarding', 'token'],
       ['/t/:token', 'shared-tracking', 'public'],
       ['*', 'not-found', 'public'],

@@ -163,6 +163,14 @@ export const ROUTES: readonly RouteDef[] = [
     remote: { remote: 'mfe_config', module: 'IntegrationsConfigPage' },
   },
   {
+    // Demurrage and detention free-time rules: every user reads them, managers change them (the page says so).
+    name: 'free-time-config',
+    path: '/free-time-config',
+    access: 'token',
+    titleKey: 'areas.freeTimeConfig',
+    remote: { remote: 'mfe_config', module: 'FreeTimeConfigPage' },
+  },
+  {
     name: 'vforwarding',
     path: '/vforwarding',
     access: 'token',

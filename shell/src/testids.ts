@@ -25,6 +25,7 @@ export const TEST_IDS = {
   userMenuEditProjects: 'user-menu-edit-projects',
   userMenuEditUser: 'user-menu-edit-user',
   userMenuIntegrations: 'user-menu-integrations',
+  userMenuFreeTime: 'user-menu-free-time',
   userMenuLogout: 'user-menu-logout',
 
   changePassForm: 'change-pass-form',

@@ -553,7 +553,150 @@ const SEND_NOW: Template[] = [
   ['E-mail is not configured on this server.', 'El correo electrónico no está configurado en este servidor.'],
 ];
 
+/** Free-time rules (demurrage and detention): services/free-time-rules, routes/free-time-rules. */
+const FREE_TIME_RULES: Template[] = [
+  [
+    'Required when demurrage and detention are separate.',
+    'Obligatorio cuando la demora y la detención se cuentan por separado.',
+  ],
+  ['Required when the free time is combined.', 'Obligatorio cuando el tiempo libre es combinado.'],
+  [
+    'Leave this field empty when demurrage and detention are separate.',
+    'Deje este campo vacío cuando la demora y la detención se cuentan por separado.',
+  ],
+  [
+    'Leave this field empty when the free time is combined.',
+    'Deje este campo vacío cuando el tiempo libre es combinado.',
+  ],
+  ['At most {n:int} tiers.', 'Como máximo {n} tramos.'],
+  ['Tier 1: the first tier starts at day 1.', 'Tramo 1: el primer tramo empieza el día 1.'],
+  [
+    'Tier {n:int}: days are whole numbers from 1 to {max:int}.',
+    'Tramo {n}: los días son números enteros del 1 al {max}.',
+  ],
+  ['Tier {n:int}: the last day is before the first day.', 'Tramo {n}: el último día es anterior al primero.'],
+  [
+    'Tier {n:int}: starts at day {from:int}, but the previous tier ends at day {to:int} (the tiers overlap).',
+    'Tramo {n}: empieza el día {from}, pero el tramo anterior termina el día {to} (los tramos se solapan).',
+  ],
+  [
+    'Tier {n:int}: starts at day {from:int}, but the previous tier ends at day {to:int} (the days between have no rate).',
+    'Tramo {n}: empieza el día {from}, pero el tramo anterior termina el día {to} (los días intermedios no tienen tarifa).',
+  ],
+  ['Tier {n:int}: only the last tier can be open-ended.', 'Tramo {n}: solo el último tramo puede quedar abierto.'],
+  [
+    'Tier {n:int}: the last tier must be open-ended (leave its last day empty).',
+    'Tramo {n}: el último tramo debe quedar abierto (deje vacío su último día).',
+  ],
+  ['Tier {n:int}: the rate cannot be negative.', 'Tramo {n}: la tarifa no puede ser negativa.'],
+  ['Tier {n:int}: the rate must be at most {max:int}.', 'Tramo {n}: la tarifa debe ser como máximo {max}.'],
+  ['Tier {n:int}: the rate must be a number.', 'Tramo {n}: la tarifa debe ser un número.'],
+  [
+    '"{c}" is not an ISO 4217 currency code (e.g. EUR, USD).',
+    '"{c}" no es un código de moneda ISO 4217 (p. ej., EUR, USD).',
+  ],
+  [
+    'Unknown port "{p}": use the UN/LOCODE of a port (e.g. ESVLC).',
+    'Puerto desconocido "{p}": use el UN/LOCODE de un puerto (p. ej., ESVLC).',
+  ],
+  ['"{t}" is not a container type: use one of {list}.', '"{t}" no es un tipo de contenedor: use uno de {list}.'],
+  [
+    'A rule for this carrier, port and container type already exists.',
+    'Ya existe una regla para esta naviera, puerto y tipo de contenedor.',
+  ],
+  [
+    'A company can have at most {n:int} free-time rules.',
+    'Una empresa puede tener como máximo {n} reglas de tiempo libre.',
+  ],
+  [
+    'SCAC of the carrier (e.g. MAEU) or its name; empty: any carrier.',
+    'SCAC de la naviera (p. ej., MAEU) o su nombre; vacío: cualquier naviera.',
+  ],
+  [
+    'UN/LOCODE of the port of discharge (e.g. ESVLC); empty: any port.',
+    'UN/LOCODE del puerto de descarga (p. ej., ESVLC); vacío: cualquier puerto.',
+  ],
+  ['Container size/type: {list}; empty: any type.', 'Tamaño/tipo de contenedor: {list}; vacío: cualquier tipo.'],
+  [
+    'separate: demurrage and detention counted apart; combined: one free time from discharge to empty return.',
+    'separate: la demora y la detención se cuentan por separado; combined: un único tiempo libre desde la ' +
+      'descarga hasta la devolución del vacío.',
+  ],
+  ['Free days at the terminal (separate mode), 0 to 365.', 'Días libres en la terminal (modo separate), de 0 a 365.'],
+  [
+    'Free days to return the empty (separate mode), 0 to 365.',
+    'Días libres para devolver el vacío (modo separate), de 0 a 365.',
+  ],
+  [
+    'Free days from discharge to empty return (combined mode), 0 to 365.',
+    'Días libres desde la descarga hasta la devolución del vacío (modo combined), de 0 a 365.',
+  ],
+  [
+    "calendar or working (working days skip the weekend of the port's country); empty: calendar.",
+    'calendar (naturales) o working (laborables: sin el fin de semana del país del puerto); vacío: calendar.',
+  ],
+  [
+    'event_day: the first free day is the discharge day; next_day: the day after; empty: event_day.',
+    'event_day: el primer día libre es el día de la descarga; next_day: el día siguiente; vacío: event_day.',
+  ],
+  [
+    'gate_out: demurrage stops at the full gate-out; delivery: at the delivery; empty: gate_out.',
+    'gate_out: la demora termina con la salida del contenedor lleno de la terminal; delivery: con la entrega; ' +
+      'vacío: gate_out.',
+  ],
+  [
+    'event_day: the first free day is the gate-out day; next_day: the day after; empty: event_day.',
+    'event_day: el primer día libre es el día de salida de la terminal; next_day: el día siguiente; vacío: event_day.',
+  ],
+  [
+    'Demurrage rate per day over free time, e.g. 1-5: 75; 6-10: 100; 11+: 150 (empty: no charge).',
+    'Tarifa de demora por día fuera del tiempo libre, p. ej. 1-5: 75; 6-10: 100; 11+: 150 (vacío: sin cargo).',
+  ],
+  [
+    'Detention rate per day over free time, in the same form.',
+    'Tarifa de detención por día fuera del tiempo libre, de la misma forma.',
+  ],
+  [
+    'Rate per day over the combined free time, in the same form.',
+    'Tarifa por día fuera del tiempo libre combinado, de la misma forma.',
+  ],
+  ['ISO 4217 code of the rates (EUR, USD…).', 'Código ISO 4217 de las tarifas (EUR, USD…).'],
+  [
+    'This file is not the free-time rules template: the header row of its first sheet must have the columns {columns}. Export the rules to get the template.',
+    'Este archivo no es la plantilla de reglas de tiempo libre: la fila de cabecera de su primera hoja debe tener ' +
+      'las columnas {columns}. Exporte las reglas para obtener la plantilla.',
+  ],
+  [
+    'The file is not an .xlsx workbook: export the rules, edit the file and upload it as .xlsx.',
+    'El archivo no es un libro .xlsx: exporte las reglas, edite el archivo y súbalo como .xlsx.',
+  ],
+  [
+    'The file has no rules: fill in the rows under the header row.',
+    'El archivo no tiene reglas: rellene las filas debajo de la fila de cabecera.',
+  ],
+  [
+    'Write the tiers as "1-5: 75; 6-10: 100; 11+: 150" (days over free time: rate per day).',
+    'Escriba los tramos así: "1-5: 75; 6-10: 100; 11+: 150" (días fuera del tiempo libre: tarifa por día).',
+  ],
+  ['Not a valid value "{v}": use one of {options}.', 'Valor no válido "{v}": use uno de {options}.'],
+  [
+    'Same carrier, port and container type as row {n:int}.',
+    'Misma naviera, puerto y tipo de contenedor que la fila {n}.',
+  ],
+  ['Instructions', 'Instrucciones'],
+  ['Free-time rules', 'Reglas de tiempo libre'],
+  ['Column', 'Columna'],
+  ['What to write', 'Qué escribir'],
+  [
+    'Every row is checked first; nothing is saved unless the whole file is valid. The most specific rule wins (carrier 4 points, port 2, container type 1).',
+    'Cada fila se comprueba antes; no se guarda nada si el archivo entero no es válido. Gana la regla más ' +
+      'específica (naviera 4 puntos, puerto 2, tipo de contenedor 1).',
+  ],
+  ['No file was sent: attach the .xlsx file.', 'No se ha enviado ningún archivo: adjunte el archivo .xlsx.'],
+];
+
 export const TEMPLATES: readonly Template[] = [
+  ...FREE_TIME_RULES,
   ...SEND_NOW,
   ...GENERIC,
   ...TERMS,

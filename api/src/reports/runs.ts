@@ -21,6 +21,8 @@ import {
   type ExportLang,
 } from '../services/export/fields';
 import { cellValue, exportQuery, streamShipmentsXlsx } from '../services/export/shipments-xlsx';
+import { todayUtc } from '../tracking/free-time/view';
+import { freeTimeDigest, freeTimeSection } from './free-time-digest';
 import { dueDigestDay, duePeriod, type Schedule } from './periods';
 import { digestText, reportText, type FilterNames, type MailTexts } from './texts';
 
@@ -205,6 +207,18 @@ export async function sendRun(
 ): Promise<'sent' | 'empty' | 'failed' | 'skipped'> {
   const run = await leaseRun(db, id);
   if (!run) return 'skipped';
+  // The lease is renewed while this worker builds and sends the mail: a large report or a slow SMTP server
+  // must not let the lease lapse mid-send, or the next tick's job (another worker) would send it again. A dead
+  // worker stops renewing, and its run is taken over LEASE_SECONDS later.
+  const renew = setInterval(
+    () => {
+      void sql`UPDATE report_runs SET last_attempt_at = now() WHERE id = ${id} AND status = 'pending'`
+        .execute(db)
+        .catch(() => undefined);
+    },
+    (LEASE_SECONDS * 1000) / 4,
+  );
+  renew.unref();
   try {
     const { rows: owners } =
       await sql<Owner>`SELECT u.id, u.email, p.company_id, p.report_emails, p.email_language
@@ -225,13 +239,16 @@ export async function sendRun(
       subject: message.texts.subject,
       text: message.texts.text,
       html: message.texts.html,
-      attachments: [
-        {
-          filename: message.filename,
-          content: message.buffer,
-          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        },
-      ],
+      // A digest with only its free-time section has no sheet to attach.
+      attachments: message.buffer
+        ? [
+            {
+              filename: message.filename,
+              content: message.buffer,
+              contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            },
+          ]
+        : [],
     });
     await sql`UPDATE report_runs SET status = 'sent', sent_at = now(), rows = ${message.rows},
       recipients = ${message.recipients}::text[], error = NULL WHERE id = ${id}`.execute(db);
@@ -244,6 +261,8 @@ export async function sendRun(
       status = ${final ? 'failed' : 'pending'} WHERE id = ${id}`.execute(db);
     if (final) return 'failed';
     throw error;
+  } finally {
+    clearInterval(renew);
   }
 }
 
@@ -251,7 +270,7 @@ interface Outgoing {
   recipients: string[];
   texts: MailTexts;
   filename: string;
-  buffer: Buffer;
+  buffer: Buffer | null;
   rows: number;
 }
 
@@ -356,8 +375,10 @@ const digestMail: MailOf = async (db, run, owner, lang, settings) => {
   const { rows: preview } = await sql<
     Record<string, unknown>
   >`SELECT * FROM (${query}) q LIMIT ${DIGEST_LIST_MAX}`.execute(db);
-  if (preview.length === 0) return null; // nothing matches: nothing is sent
-  const { buffer, rows } = await writeXlsx(db, query, fields, lang);
+  const freeTime = await freeTimeDigest(db, owner.id, todayUtc());
+  if (preview.length === 0 && !freeTime) return null; // nothing matches: nothing is sent
+  const { buffer, rows } =
+    preview.length > 0 ? await writeXlsx(db, query, fields, lang) : { buffer: null, rows: 0 };
   const recipients = validEmails(owner.report_emails);
   if (recipients.length === 0 && owner.email) recipients.push(owner.email);
   const lines = preview.map((r) => fields.map((f, i) => cellValue(f, r[`c${i}`], lang)));
@@ -373,6 +394,7 @@ const digestMail: MailOf = async (db, run, owner, lang, settings) => {
       headers: fields.map((f) => f.label[lang]),
       lines,
       link: `${settings.portalUrl.replace(/\/+$/, '')}/dashboard`,
+      freeTime: freeTime ? freeTimeSection(lang, freeTime, settings.portalUrl) : undefined,
     }),
     filename: `${lang === 'es' ? 'alertas' : 'alerts'}-${run.period.slice(run.period.indexOf(':') + 1)}.xlsx`,
     buffer,

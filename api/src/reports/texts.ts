@@ -2,6 +2,7 @@
 import { HEALTH_TEXTS } from '@portal/shared-api/domain';
 import type { ExportLang } from '../services/export/fields';
 import { valueText } from '../lib/validation';
+import type { FreeTimeSection } from './free-time-digest';
 
 export interface MailTexts {
   subject: string;
@@ -139,7 +140,13 @@ const cellIn =
  * The digest's subject counts what it holds: the shipments that need attention (health alerted) and those that
  * are only late, each said only when there is one, so a digest of late shipments never says "need attention".
  */
-function digestSubject(lang: ExportLang, day: string, alerted: number, late: number): string {
+function digestSubject(
+  lang: ExportLang,
+  day: string,
+  alerted: number,
+  late: number,
+  freeTime?: string,
+): string {
   const es = lang === 'es';
   const parts = [
     alerted > 0 &&
@@ -147,6 +154,7 @@ function digestSubject(lang: ExportLang, day: string, alerted: number, late: num
         ? `${number(lang, alerted)} ${alerted === 1 ? 'requiere' : 'requieren'} atención`
         : `${number(lang, alerted)} ${alerted === 1 ? 'needs' : 'need'} attention`),
     late > 0 && (es ? `${number(lang, late)} con retraso` : `${number(lang, late)} late`),
+    freeTime,
   ].filter(Boolean);
   return es
     ? `Alertas de sus envíos: ${parts.join(', ')} (${day})`
@@ -163,10 +171,27 @@ export function digestText(
     headers: string[];
     lines: unknown[][];
     link: string;
+    /** The free-time section (containers over or near their last free day), after the alerts. */
+    freeTime?: FreeTimeSection;
   },
 ): MailTexts {
   const es = lang === 'es';
-  const subject = digestSubject(lang, d.day, d.alerted, Math.max(0, d.rows - d.alerted));
+  const late = Math.max(0, d.rows - d.alerted);
+  const subject = digestSubject(lang, d.day, d.alerted, late, d.freeTime?.summary);
+  const alerts = d.rows > 0 ? alertsPart(lang, d) : { text: '', html: '' };
+  const open = es ? 'Abrir el panel' : 'Open the dashboard';
+  const parts = [alerts.text, d.freeTime?.text ?? ''].filter((p) => p !== '');
+  const text = [...parts, `${open}: ${d.link}`].join('\n\n');
+  const html = `${alerts.html}${d.freeTime?.html ?? ''}<p><a href="${escape(d.link)}">${escape(open)}</a></p>`;
+  return { subject, text, html };
+}
+
+/** The late and alerted shipments: how many, then the first ones as a table. */
+function alertsPart(
+  lang: ExportLang,
+  d: { rows: number; headers: string[]; lines: unknown[][] },
+): { text: string; html: string } {
+  const es = lang === 'es';
   const intro = es
     ? `${plural(lang, d.rows, 'envío va', 'envíos van')} con retraso o ${d.rows === 1 ? 'requiere' : 'requieren'} atención según sus umbrales de informe por correo.`
     : `${plural(lang, d.rows, 'shipment is', 'shipments are')} late or ${d.rows === 1 ? 'needs' : 'need'} attention by your e-mail report thresholds.`;
@@ -176,22 +201,18 @@ export function digestText(
         ? `Se muestran ${d.lines.length}; la hoja adjunta los incluye todos.`
         : `${d.lines.length} are shown; the attached sheet holds them all.`
       : '';
-  const open = es ? 'Abrir el panel' : 'Open the dashboard';
   const text = [
     intro,
     more,
     '',
     d.headers.join(' | '),
     ...d.lines.map((l) => l.map(cellIn(lang)).join(' | ')),
-    '',
-    `${open}: ${d.link}`,
   ]
     .filter((line, i) => line !== '' || i !== 1)
     .join('\n');
   const html =
     `<p>${escape(intro)}</p>${more ? `<p>${escape(more)}</p>` : ''}` +
     `<table border="1" cellpadding="4" cellspacing="0"><thead><tr>${d.headers.map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead>` +
-    `<tbody>${d.lines.map((l) => `<tr>${l.map((v) => `<td>${escape(cellIn(lang)(v))}</td>`).join('')}</tr>`).join('')}</tbody></table>` +
-    `<p><a href="${escape(d.link)}">${escape(open)}</a></p>`;
-  return { subject, text, html };
+    `<tbody>${d.lines.map((l) => `<tr>${l.map((v) => `<td>${escape(cellIn(lang)(v))}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+  return { text, html };
 }

@@ -5,6 +5,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/types';
 import { badRequest } from '../lib/errors';
 import { healthExpression, type HealthThresholds } from './health';
+import { freeTimeView, todayUtc, type FreeTimeView } from '../tracking/free-time/view';
 
 /** Health as the compact answer codes it (index into this list). */
 export const MAP_HEALTH_CODES = ['ontrack', 'delayed', 'alerted'] as const;
@@ -100,6 +101,28 @@ export interface MapPointDetail {
   health: (typeof MAP_HEALTH_CODES)[number];
   vessel: string | null;
   next_port: string | null;
+  /** The clock running now (the one over first), for the info window's free-time line; null when none runs. */
+  free_time: MapFreeTime | null;
+}
+
+export interface MapFreeTime {
+  clock: 'demurrage' | 'detention' | 'combined';
+  state: 'running' | 'over';
+  lfd: string | null;
+  days_left: number | null;
+}
+
+/** The running clock of a container's free time (the one over first), as the info window shows it. */
+export function mapFreeTime(view: FreeTimeView | null): MapFreeTime | null {
+  if (!view) return null;
+  const clocks = [
+    { clock: view.mode === 'combined' ? ('combined' as const) : ('demurrage' as const), c: view.demurrage },
+    ...(view.detention ? [{ clock: 'detention' as const, c: view.detention }] : []),
+  ].filter(({ c }) => c.state === 'running' || c.state === 'over');
+  const pick = clocks.find(({ c }) => c.state === 'over') ?? clocks[0];
+  if (!pick) return null;
+  const { c } = pick;
+  return { clock: pick.clock, state: c.state as MapFreeTime['state'], lfd: c.lfd, days_left: c.days_left };
 }
 
 /**
@@ -111,9 +134,10 @@ export async function mapPointDetails(
   companyId: number,
   thresholds: HealthThresholds,
   ids: number[],
+  now: Date = new Date(),
 ): Promise<MapPointDetail[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<MapPointDetail>`
+  const { rows } = await sql<Omit<MapPointDetail, 'free_time'> & { stored: unknown }>`
     SELECT shipments.id, shipments.container_number,
            coalesce(nullif(c.short_name, ''), c.official_name) AS carrier,
            shipments.status_text,
@@ -123,7 +147,8 @@ export async function mapPointDetails(
            to_char(shipments.ata AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS ata,
            ${healthExpression(thresholds)} AS health,
            v.name AS vessel,
-           np.name AS next_port
+           np.name AS next_port,
+           shipments.free_time AS stored
     FROM shipments
     LEFT JOIN carriers c ON c.id = shipments.carrier_id
     LEFT JOIN locations pol ON pol.id = shipments.pol_loc_id
@@ -133,7 +158,12 @@ export async function mapPointDetails(
     WHERE shipments.company_id = ${companyId}
       AND shipments.id = ANY(${sql.val(ids)}::bigint[])`.execute(db);
   const order = new Map(ids.map((id, i) => [id, i]));
+  const today = todayUtc(now);
   return rows
-    .map((r) => ({ ...r, id: Number(r.id) }))
+    .map(({ stored, ...r }) => ({
+      ...r,
+      id: Number(r.id),
+      free_time: mapFreeTime(freeTimeView(stored, today)),
+    }))
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }

@@ -261,7 +261,7 @@ describe('catalogue', () => {
     const body = (await get(std, '/api/bi/')).json();
     expect(body.categories.map((c: { key: string }) => c.key)).toEqual(['real_time', 'history', 'shipments']);
     expect(body.metrics.every((m: { type: string }) => m.type === 'client')).toBe(true);
-    expect(body.metrics.length).toBe(13);
+    expect(body.metrics.length).toBe(14);
     const def = body.metrics.find((m: { metric: string }) => m.metric === 'stopped_containers');
     expect(def).toMatchObject({
       category: 'real_time',
@@ -283,7 +283,7 @@ describe('catalogue', () => {
       'tracking_quality',
       'customer_tracking',
     ]);
-    expect(body.metrics.length).toBe(23);
+    expect(body.metrics.length).toBe(24);
   });
 
   it('answers what its OpenAPI document says: the catalogue and every metric, in both languages', async () => {

@@ -49,10 +49,11 @@ describe('GET /api/rest-auth/user/', () => {
       email_language: 'es',
       // the arrival-change mail is off until the user sets a number of hours
       eta_change_alert_hours: null,
+      free_time_warning_days: 3,
       trackings_fields: [],
       shipments_fields: [],
     });
-    expect(Object.keys(body.userprofile)).toHaveLength(5 + 31);
+    expect(Object.keys(body.userprofile)).toHaveLength(5 + 32);
   });
 });
 

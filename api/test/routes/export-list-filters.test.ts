@@ -96,6 +96,9 @@ function cases(): { name: string; query: Query; narrows: boolean }[] {
     { name: 'order_dta', query: { order_dta: 'true' }, narrows: false },
     { name: 'last_n_days', query: { last_n_days: '3' }, narrows: true },
     { name: 'exclude_hidden', query: { exclude_hidden: 'false' }, narrows: false },
+    { name: 'free_time_ends_within', query: { free_time_ends_within: '2' }, narrows: true },
+    { name: 'over_free_time', query: { over_free_time: 'true' }, narrows: true },
+    { name: 'ordering (last free day)', query: { ordering: '-free_time_lfd' }, narrows: false },
     { name: 'ordering', query: { ordering: 'client_code' }, narrows: false },
     { name: 'ordering (two)', query: { ordering: ['-carrier', 'eta'] }, narrows: false },
     {
@@ -159,6 +162,8 @@ beforeAll(async () => {
       dtd: at(((i * 5) % SHIPMENTS) - 7),
       dta: at(((i * 3) % SHIPMENTS) - 6),
       hidden: i === SHIPMENTS - 1,
+      // the running free-time clock's last free day: none for every third, else -4..4 days from today
+      free_time_lfd: i % 3 === 0 ? null : isoDay((i % 9) - 4),
     };
     Object.keys(DATE_COLUMNS).forEach((field, k) => {
       // days from now in [-6, 7], a different permutation per field

@@ -312,8 +312,8 @@ describe('GET /api/shipments/', () => {
     expect(page.json()).toEqual({ detail: 'Invalid page.' });
   });
 
-  it('sorts on each of the 22 columns, both ways', async () => {
-    expect(ORDERING_FIELD_NAMES).toHaveLength(22);
+  it('sorts on each of the 23 columns, both ways', async () => {
+    expect(ORDERING_FIELD_NAMES).toHaveLength(23);
     for (const field of ORDERING_FIELD_NAMES) {
       for (const prefix of ['', '-']) {
         const body = await list(std, `ordering=${prefix}${field}`);
@@ -390,6 +390,9 @@ describe('health per user', () => {
       shipments_warning_count: 2,
       shipments_delayed_count: 2,
       shipments_with_incidents_count: 1,
+      free_time_ending_count: 0,
+      over_free_time_count: 0,
+      free_time_warning_days: 3,
     });
   });
 

@@ -18,6 +18,25 @@ export function formatValue(value: number | null | undefined, unit: Unit, locale
   return unit === 'percent' && text !== '—' ? `${text} %` : text;
 }
 
+/**
+ * An amount in its currency (ISO 4217) in the language's notation, as the portal shows money ('1.500,00 €',
+ * '€1,500.00'); null without a currency (no tariff applies).
+ */
+export function formatMoney(
+  value: number,
+  currency: string | null | undefined,
+  language: string,
+): string | null {
+  if (!currency) return null;
+  const locale = language === 'es' ? 'es-ES' : 'en-GB';
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
+  } catch {
+    // a code Intl does not know: the amount and the code as they are
+    return `${formatDecimal(value, language)} ${currency}`;
+  }
+}
+
 /** The shipment-list query of a click: base, then the label's and the dataset's parts; null when there is none. */
 export function drillQuery(
   base: ListQuery | null,

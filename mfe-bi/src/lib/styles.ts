@@ -20,7 +20,7 @@ const css = `
 .bi-invite .bi-invite__title { color: var(--pui-color-text); font-weight: var(--pui-font-weight-bold); margin-bottom: var(--pui-space-xs); }
 .bi-loading { display: flex; justify-content: center; padding: var(--pui-space-xl); min-height: 200px; align-items: center; }
 .bi-nowrap { white-space: nowrap; }
-.bi-table__count { margin: 0 0 var(--pui-space-sm); color: var(--pui-color-text-muted); }
+.bi-table__count, .bi-table__note { margin: 0 0 var(--pui-space-sm); color: var(--pui-color-text-muted); }
 .bi-views { margin-bottom: var(--pui-space-md); }
 .bi-rejected__request { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
 .bi-rejected__muted { color: var(--pui-color-text-muted); font-size: 0.875em; }

@@ -121,5 +121,20 @@ export function channelErrors(errors: Record<string, string[]>, channel: Channel
   return out;
 }
 
+/** Bounds of "warn N days before the last free day" (the API's; migrations/0033). */
+export const FREE_TIME_WARNING_DAYS = { min: 0, max: 60 } as const;
+const FREE_TIME_WARNING_FIELD = 'free_time_warning_days';
+
+/** The free-time warning of a profile as the field shows it (3, the API's default, when absent). */
+export function freeTimeWarningOf(profile: UserProfile): string {
+  const days = (profile as unknown as Record<string, unknown>)[FREE_TIME_WARNING_FIELD];
+  return typeof days === 'number' ? String(days) : '3';
+}
+
+/** Its part of the PATCH body: left out while the field is empty (the page holds Save then). */
+export function freeTimeWarningPatch(value: string): Record<string, number> {
+  return value.trim() === '' ? {} : { [FREE_TIME_WARNING_FIELD]: Number(value) };
+}
+
 /** Report e-mail tags: split on spaces (spec section 5: no container format check; the server checks e-mails). */
 export const REPORT_EMAIL_SPLIT = /\s+/;

@@ -19,6 +19,7 @@ import { Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { CalendarFeedsCard } from '../features/calendar/CalendarFeedsCard';
 import { AlertSettings } from '../features/user/AlertSettings';
+import { FreeTimeWarningSetting } from '../features/user/FreeTimeWarningSetting';
 import { PersonalInfo } from '../features/user/PersonalInfo';
 import { useFailureNotice } from '../lib/notices';
 import { useSave } from '../lib/useSave';
@@ -26,6 +27,8 @@ import {
   alertFormOf,
   channelErrors,
   copyForm,
+  freeTimeWarningOf,
+  freeTimeWarningPatch,
   patchOf,
   REPORT_EMAIL_SPLIT,
   sameSettings,
@@ -44,6 +47,8 @@ export function UserConfigPage() {
   const [emailLanguage, setEmailLanguage] = useState<EmailLanguage>('es');
   const [portalValid, setPortalValid] = useState(true);
   const [emailValid, setEmailValid] = useState(true);
+  const [freeTimeDays, setFreeTimeDays] = useState('3');
+  const [freeTimeValid, setFreeTimeValid] = useState(true);
   const { busy, errors, run } = useSave();
   const userId = user?.id;
 
@@ -53,6 +58,7 @@ export function UserConfigPage() {
     setEmail(alertFormOf(p, 'email'));
     setReportEmails([...(p.report_emails ?? [])]);
     setEmailLanguage(p.email_language ?? 'es');
+    setFreeTimeDays(freeTimeWarningOf(p));
   }, []);
 
   // the profile is asked for on every visit; the event codes come from the page's cache (once per session)
@@ -82,6 +88,7 @@ export function UserConfigPage() {
         ...patchOf(email, 'email'),
         report_emails: reportEmails,
         email_language: emailLanguage,
+        ...freeTimeWarningPatch(freeTimeDays),
       });
       show(updated);
       client.setQueryData(profileKey, updated);
@@ -113,6 +120,12 @@ export function UserConfigPage() {
               onValidityChange={setPortalValid}
             />
           </section>
+          <FreeTimeWarningSetting
+            value={freeTimeDays}
+            onChange={setFreeTimeDays}
+            onValidityChange={setFreeTimeValid}
+            error={errors.free_time_warning_days}
+          />
           <section className="cfg-card" aria-labelledby="cfg-email-title">
             <h2 id="cfg-email-title">{t('userConfig.emailTitle')}</h2>
             <p className="cfg-muted">{t('userConfig.emailIntro')}</p>
@@ -165,7 +178,7 @@ export function UserConfigPage() {
             <Button
               onClick={() => void save()}
               busy={busy}
-              disabled={!portalValid || !emailValid}
+              disabled={!portalValid || !emailValid || !freeTimeValid}
               data-testid="cfg-save-alerts"
             >
               {t('userConfig.saveAlerts')}

@@ -40,6 +40,13 @@ export interface PointDetail {
   health: ShipmentHealth;
   vessel: string | null;
   next_port: string | null;
+  /** The demurrage / detention clock running now (the one over first); null when none runs. */
+  free_time: {
+    clock: 'demurrage' | 'detention' | 'combined';
+    state: 'running' | 'over';
+    lfd: string | null;
+    days_left: number | null;
+  } | null;
 }
 
 /** Most ids one details call takes (the API's limit). */

@@ -93,6 +93,8 @@ const css = `
 .map-where-health--ontrack { color: #1e7b34; }
 .map-where-health--delayed { color: #a86d00; }
 .map-where-health--alerted { color: #c62828; }
+.map-where-ft { white-space: normal; }
+.map-where-ft--over { color: #c62828; font-weight: 600; }
 ${mobile} {
   .map-where-filters { grid-template-columns: 1fr 1fr; }
   .map-where-filters > :first-child { grid-column: 1 / -1; }

@@ -18,6 +18,7 @@ import { COLUMN_KEYS, DEFAULT_COLUMNS } from '../features/list/columns';
 import { ShipmentTable } from '../features/list/ShipmentTable';
 import { useShipmentsPage } from '../features/list/useShipmentsPage';
 import { DashboardSettings } from '../features/dashboard/DashboardSettings';
+import { FreeTimeCounts } from '../features/dashboard/FreeTimeCounts';
 import { ensureShipmentStyles } from '../styles';
 
 const DASHBOARD_TABS = [
@@ -77,6 +78,11 @@ export function DashboardPage() {
           <p className="pui-subtitle">{t('dashboard.subtitle')}</p>
         </div>
       </div>
+      <FreeTimeCounts
+        ending={stats?.free_time_ending_count}
+        over={stats?.over_free_time_count}
+        warningDays={stats?.free_time_warning_days}
+      />
       <div className="shp-dash-tabs">
         <Tabs
           label={t('dashboard.tabsLabel')}

@@ -10,6 +10,7 @@ import { NS } from '../i18n';
 import { ChangeHistory } from '../features/detail/ChangeHistory';
 import { ShipmentCard } from '../features/detail/ShipmentCard';
 import { ShareLinksCard } from '../features/detail/ShareLinksCard';
+import { FreeTimeCard } from '../features/free-time/FreeTimeCard';
 import { StatusCalendar } from '../features/detail/StatusCalendar';
 import { SummaryBar } from '../features/detail/SummaryBar';
 import { Timeline } from '../features/detail/Timeline';
@@ -84,6 +85,7 @@ export function ShipmentDetailPage() {
             <ShipmentCard shipment={shipment} />
             <SummaryBar shipment={shipment} />
           </div>
+          <FreeTimeCard freeTime={shipment.free_time} rule={shipment.free_time_rule} />
           <ShareLinksCard shipmentId={shipmentId} />
           <section className="shp-panel" aria-labelledby="shp-calendars">
             <div className="shp-calendar-head">

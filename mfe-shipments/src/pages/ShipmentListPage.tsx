@@ -1,4 +1,4 @@
-// The shipment list (/shipments): filters kept in the URL, Configure Columns, 22 sortable columns, the pager,
+// The shipment list (/shipments): filters kept in the URL, Configure Columns, sortable columns (free time too), the pager,
 // the Last Alert Events and Custom Form modals; each row links to its detail.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import {
   visibleColumnKeys,
 } from '@portal/shared-ui/lists';
 import { NS } from '../i18n';
-import { COLUMN_KEYS, DEFAULT_COLUMNS } from '../features/list/columns';
+import { columnLabel, COLUMN_KEYS, DEFAULT_COLUMNS } from '../features/list/columns';
 import { SHIPMENT_FILTERS } from '../features/list/filters';
 import { ShipmentFiltersPanel } from '../features/list/ShipmentFiltersPanel';
 import { ShipmentTable } from '../features/list/ShipmentTable';
@@ -74,7 +74,7 @@ export function ShipmentListPage() {
       <ConfigureColumnsModal
         open={configOpen}
         onClose={() => setConfigOpen(false)}
-        columns={COLUMN_KEYS.map((key) => ({ key, label: t(`columns.${key}`) }))}
+        columns={COLUMN_KEYS.map((key) => ({ key, label: columnLabel(t, key) }))}
         defaultColumns={DEFAULT_COLUMNS}
         saved={columnsPrefs.saved}
         onSave={columnsPrefs.save}

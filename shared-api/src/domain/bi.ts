@@ -14,7 +14,8 @@ export type BiMetricType = (typeof BI_METRIC_TYPES)[number];
 /** The selectors of the BI page a metric may take. */
 export const BI_FILTER_NAMES = ['carrier', 'pol_loc', 'pod_loc', 'created_at_range'] as const;
 export type BiFilterName = (typeof BI_FILTER_NAMES)[number];
-export const BI_COLUMN_TYPES = ['text', 'number', 'date', 'percent'] as const;
+/** money: an amount in the row's `currency` (a row never mixes currencies). */
+export const BI_COLUMN_TYPES = ['text', 'number', 'date', 'percent', 'money'] as const;
 /** What a metric counts. */
 export const BI_ENTITIES = ['shipment', 'tracking_request', 'carrier_event', 'company'] as const;
 /** A shipment-list query string, as a drill-down from a chart opens the list. */

@@ -168,6 +168,8 @@ export const SHIPMENT_ORDERING_FIELDS = [
   'last_alert_code',
   'last_update',
   'created_at',
+  // the last free day of the clock running now (demurrage or detention); sorting by it sorts by days left
+  'free_time_lfd',
 ] as const;
 export type ShipmentOrderingField = (typeof SHIPMENT_ORDERING_FIELDS)[number];
 

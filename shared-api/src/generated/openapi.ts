@@ -463,7 +463,7 @@ export interface paths {
                                         en: string;
                                         es: string;
                                     };
-                                    type: "text" | "number" | "date" | "percent";
+                                    type: "text" | "number" | "date" | "percent" | "money";
                                 }[];
                                 /** @description A text in English and Spanish */
                                 description: {
@@ -644,7 +644,7 @@ export interface paths {
                                     en: string;
                                     es: string;
                                 };
-                                type: "text" | "number" | "date" | "percent";
+                                type: "text" | "number" | "date" | "percent" | "money";
                             }[];
                             count: number;
                             /** @enum {string} */
@@ -2356,6 +2356,953 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/free-time-rules/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's free-time rules (paged by 30)
+         * @description Default order: the most general rules first (any carrier, any port, any type), then by carrier, port and container type. The most specific rule that fits a container applies (carrier 4, port 2, type 1 points; the scope is unique per company, so there is never a tie).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One of id, carrier, pod_locode, container_type, modified_at; prefix - for descending */
+                    ordering?: string;
+                    /** @description Page number, from 1 */
+                    page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            /** Format: uri */
+                            next: string | null;
+                            /** Format: uri */
+                            previous: string | null;
+                            results: {
+                                carrier_id: number | null;
+                                /** @description The carrier's short name; null: any carrier */
+                                carrier_name: string | null;
+                                carrier_scac: string | null;
+                                /** @description Combined free days, combined mode (0..365) */
+                                combined_free_days: number | null;
+                                combined_tiers: {
+                                    /** @description First day over free time, from 1 */
+                                    from_day: number;
+                                    /** @description Per day, 0..100000 */
+                                    rate: number;
+                                    /** @description Last day; null: open-ended (last tier) */
+                                    to_day: number | null;
+                                }[];
+                                container_type: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description Free days in calendar days or working days (the POD country's weekend) */
+                                day_count: "calendar" | "working";
+                                /** @description Demurrage free days, separate mode (0..365) */
+                                demurrage_free_days: number | null;
+                                /** @description First free day of demurrage (or combined): the discharge day or the next */
+                                demurrage_start: "event_day" | "next_day";
+                                /** @description Demurrage stops at the full gate-out or at the delivery */
+                                demurrage_stop: "gate_out" | "delivery";
+                                demurrage_tiers: {
+                                    /** @description First day over free time, from 1 */
+                                    from_day: number;
+                                    /** @description Per day, 0..100000 */
+                                    rate: number;
+                                    /** @description Last day; null: open-ended (last tier) */
+                                    to_day: number | null;
+                                }[];
+                                /** @description Detention free days, separate mode (0..365) */
+                                detention_free_days: number | null;
+                                /** @description First free day of detention: the gate-out day or the next */
+                                detention_start: "event_day" | "next_day";
+                                detention_tiers: {
+                                    /** @description First day over free time, from 1 */
+                                    from_day: number;
+                                    /** @description Per day, 0..100000 */
+                                    rate: number;
+                                    /** @description Last day; null: open-ended (last tier) */
+                                    to_day: number | null;
+                                }[];
+                                id: number;
+                                /** @description separate: demurrage and detention apart; combined: one free time */
+                                mode: "separate" | "combined";
+                                /** Format: date-time */
+                                modified_at: string;
+                                pod_locode: string | null;
+                                /** @description The port's name; null: any port */
+                                pod_name: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a free-time rule
+         * @description Managers with write permission (or superusers with write permission) only; others 403. After the change the company's containers are recomputed in the background. One rule per scope (carrier, port, container type; null = any).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Carrier id; null: any carrier */
+                        carrier_id?: number | null;
+                        /** @description Combined free days, combined mode (0..365) */
+                        combined_free_days?: number | null;
+                        /** @description Combined tariff, combined mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        combined_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description Container size/type group (20DV, 40DV, 40HC, 45HC, 20RF, 40RF, 20OT, 40OT, 20FR, 40FR, 20TK); null: any */
+                        container_type?: string | null;
+                        /** @description ISO 4217 code of the tariff (EUR, USD…) */
+                        currency?: string;
+                        /** @description Free days in calendar days or working days (the POD country's weekend) */
+                        day_count?: "calendar" | "working";
+                        /** @description Demurrage free days, separate mode (0..365) */
+                        demurrage_free_days?: number | null;
+                        /** @description First free day of demurrage (or combined): the discharge day or the next */
+                        demurrage_start?: "event_day" | "next_day";
+                        /** @description Demurrage stops at the full gate-out or at the delivery */
+                        demurrage_stop?: "gate_out" | "delivery";
+                        /** @description Demurrage tariff, separate mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        demurrage_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description Detention free days, separate mode (0..365) */
+                        detention_free_days?: number | null;
+                        /** @description First free day of detention: the gate-out day or the next */
+                        detention_start?: "event_day" | "next_day";
+                        /** @description Detention tariff, separate mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        detention_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description separate: demurrage and detention apart; combined: one free time */
+                        mode?: "separate" | "combined";
+                        /** @description UN/LOCODE of the port of discharge; null: any port */
+                        pod_locode?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            carrier_id: number | null;
+                            /** @description The carrier's short name; null: any carrier */
+                            carrier_name: string | null;
+                            carrier_scac: string | null;
+                            /** @description Combined free days, combined mode (0..365) */
+                            combined_free_days: number | null;
+                            combined_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            container_type: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            /** @description Free days in calendar days or working days (the POD country's weekend) */
+                            day_count: "calendar" | "working";
+                            /** @description Demurrage free days, separate mode (0..365) */
+                            demurrage_free_days: number | null;
+                            /** @description First free day of demurrage (or combined): the discharge day or the next */
+                            demurrage_start: "event_day" | "next_day";
+                            /** @description Demurrage stops at the full gate-out or at the delivery */
+                            demurrage_stop: "gate_out" | "delivery";
+                            demurrage_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            /** @description Detention free days, separate mode (0..365) */
+                            detention_free_days: number | null;
+                            /** @description First free day of detention: the gate-out day or the next */
+                            detention_start: "event_day" | "next_day";
+                            detention_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            id: number;
+                            /** @description separate: demurrage and detention apart; combined: one free time */
+                            mode: "separate" | "combined";
+                            /** Format: date-time */
+                            modified_at: string;
+                            pod_locode: string | null;
+                            /** @description The port's name; null: any port */
+                            pod_name: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/free-time-rules/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One free-time rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Rule id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            carrier_id: number | null;
+                            /** @description The carrier's short name; null: any carrier */
+                            carrier_name: string | null;
+                            carrier_scac: string | null;
+                            /** @description Combined free days, combined mode (0..365) */
+                            combined_free_days: number | null;
+                            combined_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            container_type: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            /** @description Free days in calendar days or working days (the POD country's weekend) */
+                            day_count: "calendar" | "working";
+                            /** @description Demurrage free days, separate mode (0..365) */
+                            demurrage_free_days: number | null;
+                            /** @description First free day of demurrage (or combined): the discharge day or the next */
+                            demurrage_start: "event_day" | "next_day";
+                            /** @description Demurrage stops at the full gate-out or at the delivery */
+                            demurrage_stop: "gate_out" | "delivery";
+                            demurrage_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            /** @description Detention free days, separate mode (0..365) */
+                            detention_free_days: number | null;
+                            /** @description First free day of detention: the gate-out day or the next */
+                            detention_start: "event_day" | "next_day";
+                            detention_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            id: number;
+                            /** @description separate: demurrage and detention apart; combined: one free time */
+                            mode: "separate" | "combined";
+                            /** Format: date-time */
+                            modified_at: string;
+                            pod_locode: string | null;
+                            /** @description The port's name; null: any port */
+                            pod_name: string | null;
+                        };
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace a free-time rule (fields left out take their defaults)
+         * @description Managers with write permission (or superusers with write permission) only; others 403. After the change the company's containers are recomputed in the background.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Rule id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Carrier id; null: any carrier */
+                        carrier_id?: number | null;
+                        /** @description Combined free days, combined mode (0..365) */
+                        combined_free_days?: number | null;
+                        /** @description Combined tariff, combined mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        combined_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description Container size/type group (20DV, 40DV, 40HC, 45HC, 20RF, 40RF, 20OT, 40OT, 20FR, 40FR, 20TK); null: any */
+                        container_type?: string | null;
+                        /** @description ISO 4217 code of the tariff (EUR, USD…) */
+                        currency?: string;
+                        /** @description Free days in calendar days or working days (the POD country's weekend) */
+                        day_count?: "calendar" | "working";
+                        /** @description Demurrage free days, separate mode (0..365) */
+                        demurrage_free_days?: number | null;
+                        /** @description First free day of demurrage (or combined): the discharge day or the next */
+                        demurrage_start?: "event_day" | "next_day";
+                        /** @description Demurrage stops at the full gate-out or at the delivery */
+                        demurrage_stop?: "gate_out" | "delivery";
+                        /** @description Demurrage tariff, separate mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        demurrage_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description Detention free days, separate mode (0..365) */
+                        detention_free_days?: number | null;
+                        /** @description First free day of detention: the gate-out day or the next */
+                        detention_start?: "event_day" | "next_day";
+                        /** @description Detention tariff, separate mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        detention_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description separate: demurrage and detention apart; combined: one free time */
+                        mode?: "separate" | "combined";
+                        /** @description UN/LOCODE of the port of discharge; null: any port */
+                        pod_locode?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            carrier_id: number | null;
+                            /** @description The carrier's short name; null: any carrier */
+                            carrier_name: string | null;
+                            carrier_scac: string | null;
+                            /** @description Combined free days, combined mode (0..365) */
+                            combined_free_days: number | null;
+                            combined_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            container_type: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            /** @description Free days in calendar days or working days (the POD country's weekend) */
+                            day_count: "calendar" | "working";
+                            /** @description Demurrage free days, separate mode (0..365) */
+                            demurrage_free_days: number | null;
+                            /** @description First free day of demurrage (or combined): the discharge day or the next */
+                            demurrage_start: "event_day" | "next_day";
+                            /** @description Demurrage stops at the full gate-out or at the delivery */
+                            demurrage_stop: "gate_out" | "delivery";
+                            demurrage_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            /** @description Detention free days, separate mode (0..365) */
+                            detention_free_days: number | null;
+                            /** @description First free day of detention: the gate-out day or the next */
+                            detention_start: "event_day" | "next_day";
+                            detention_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            id: number;
+                            /** @description separate: demurrage and detention apart; combined: one free time */
+                            mode: "separate" | "combined";
+                            /** Format: date-time */
+                            modified_at: string;
+                            pod_locode: string | null;
+                            /** @description The port's name; null: any port */
+                            pod_name: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a free-time rule
+         * @description Managers with write permission (or superusers with write permission) only; others 403. After the change the company's containers are recomputed in the background.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Rule id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a free-time rule
+         * @description Managers with write permission (or superusers with write permission) only; others 403. After the change the company's containers are recomputed in the background.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Rule id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Carrier id; null: any carrier */
+                        carrier_id?: number | null;
+                        /** @description Combined free days, combined mode (0..365) */
+                        combined_free_days?: number | null;
+                        /** @description Combined tariff, combined mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        combined_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description Container size/type group (20DV, 40DV, 40HC, 45HC, 20RF, 40RF, 20OT, 40OT, 20FR, 40FR, 20TK); null: any */
+                        container_type?: string | null;
+                        /** @description ISO 4217 code of the tariff (EUR, USD…) */
+                        currency?: string;
+                        /** @description Free days in calendar days or working days (the POD country's weekend) */
+                        day_count?: "calendar" | "working";
+                        /** @description Demurrage free days, separate mode (0..365) */
+                        demurrage_free_days?: number | null;
+                        /** @description First free day of demurrage (or combined): the discharge day or the next */
+                        demurrage_start?: "event_day" | "next_day";
+                        /** @description Demurrage stops at the full gate-out or at the delivery */
+                        demurrage_stop?: "gate_out" | "delivery";
+                        /** @description Demurrage tariff, separate mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        demurrage_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description Detention free days, separate mode (0..365) */
+                        detention_free_days?: number | null;
+                        /** @description First free day of detention: the gate-out day or the next */
+                        detention_start?: "event_day" | "next_day";
+                        /** @description Detention tariff, separate mode: at most 10 tiers, contiguous from day 1 (days 1..1000), the last one open-ended; empty: no charge. */
+                        detention_tiers?: {
+                            /** @description First day over free time, from 1 */
+                            from_day: number;
+                            /** @description Per day, 0..100000 */
+                            rate: number;
+                            /** @description Last day; null: open-ended (last tier) */
+                            to_day: number | null;
+                        }[];
+                        /** @description separate: demurrage and detention apart; combined: one free time */
+                        mode?: "separate" | "combined";
+                        /** @description UN/LOCODE of the port of discharge; null: any port */
+                        pod_locode?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            carrier_id: number | null;
+                            /** @description The carrier's short name; null: any carrier */
+                            carrier_name: string | null;
+                            carrier_scac: string | null;
+                            /** @description Combined free days, combined mode (0..365) */
+                            combined_free_days: number | null;
+                            combined_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            container_type: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            /** @description Free days in calendar days or working days (the POD country's weekend) */
+                            day_count: "calendar" | "working";
+                            /** @description Demurrage free days, separate mode (0..365) */
+                            demurrage_free_days: number | null;
+                            /** @description First free day of demurrage (or combined): the discharge day or the next */
+                            demurrage_start: "event_day" | "next_day";
+                            /** @description Demurrage stops at the full gate-out or at the delivery */
+                            demurrage_stop: "gate_out" | "delivery";
+                            demurrage_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            /** @description Detention free days, separate mode (0..365) */
+                            detention_free_days: number | null;
+                            /** @description First free day of detention: the gate-out day or the next */
+                            detention_start: "event_day" | "next_day";
+                            detention_tiers: {
+                                /** @description First day over free time, from 1 */
+                                from_day: number;
+                                /** @description Per day, 0..100000 */
+                                rate: number;
+                                /** @description Last day; null: open-ended (last tier) */
+                                to_day: number | null;
+                            }[];
+                            id: number;
+                            /** @description separate: demurrage and detention apart; combined: one free time */
+                            mode: "separate" | "combined";
+                            /** Format: date-time */
+                            modified_at: string;
+                            pod_locode: string | null;
+                            /** @description The port's name; null: any port */
+                            pod_name: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input: `{field: [messages]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not found (or not in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/free-time-rules/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's free-time rules as a spreadsheet (also the import template)
+         * @description XLSX: the first sheet has the header row (carrier, pod_locode, container_type, mode, demurrage_free_days, detention_free_days, combined_free_days, day_count, demurrage_start, demurrage_stop, detention_start, demurrage_tiers, detention_tiers, combined_tiers, currency) and one rule per row; tiers as "1-5: 75; 6-10: 100; 11+: 150". A second sheet explains each column in the language of the request (Accept-Language). With no rules it is the empty template. File name free-time-rules.xlsx.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The workbook */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/free-time-rules/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the free-time rules spreadsheet (all or nothing)
+         * @description multipart/form-data, the first file part (e.g. `file`): the workbook of GET free-time-rules/export/. `?mode=upsert` (default) adds the rules of new scopes and changes those of existing ones; `?mode=replace` also deletes the rules whose scope is not in the file. Every row is checked first (the rules of POST free-time-rules/ plus duplicates within the file); any problem gives 400 with `non_field_errors` (a summary) and `row N` (N = the row in the sheet, header = 1) listing 'column: message', and nothing is saved. A file that is not the template: 400 `{file: [message]}`; more than 10 MB: 413. Managers only (403 otherwise). One transaction; the company's containers are then recomputed in the background.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Default upsert */
+                    mode?: "upsert" | "replace";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The .xlsx file
+                         */
+                        file?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: number;
+                            deleted: number;
+                            /** @description upsert: add and change; replace: also delete the rules not in the file */
+                            mode: "upsert" | "replace";
+                            /** @description Rules of the company after the import */
+                            total: number;
+                            updated: number;
+                        };
+                    };
+                };
+                /** @description Bad file `{file: [...]}` or bad rows `{non_field_errors: [...], "row N": [...]}` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Detail"];
+                    };
+                };
+                /** @description File too large: `{file: [message]}` */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health/": {
         parameters: {
             query?: never;
@@ -3584,6 +4531,8 @@ export interface paths {
                                 email_report_max_days_in_tsp_planned_last: number | null;
                                 /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
                                 eta_change_alert_hours: number | null;
+                                /** @description Warn this many days before a container's last free day (demurrage and detention): the dashboard count and the e-mail digest (0–60, default 3) */
+                                free_time_warning_days: number;
                                 /** @description Profile id; always equal to the user id */
                                 id: number;
                                 /** @description Read-only */
@@ -3718,6 +4667,8 @@ export interface paths {
                                 email_report_max_days_in_tsp_planned_last: number | null;
                                 /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
                                 eta_change_alert_hours: number | null;
+                                /** @description Warn this many days before a container's last free day (demurrage and detention): the dashboard count and the e-mail digest (0–60, default 3) */
+                                free_time_warning_days: number;
                                 /** @description Profile id; always equal to the user id */
                                 id: number;
                                 /** @description Read-only */
@@ -3920,6 +4871,8 @@ export interface paths {
                     exclude_hidden?: string;
                     /** @description Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); absent: every property */
                     fields?: string | string[];
+                    /** @description Free time ends within N days (0..60): a running clock whose last free day is today..today+N (UTC days) */
+                    free_time_ends_within?: string;
                     /** @description Repeatable: ontrack, delayed, alerted (with the caller's thresholds) */
                     health?: string | string[];
                     /** @description Created in the last N days (dashboard: 7) */
@@ -3934,8 +4887,10 @@ export interface paths {
                     last_update_rel_min?: string;
                     /** @description true: sort by dta ascending first */
                     order_dta?: string;
-                    /** @description One or more of id, container_number, container_type_str, booking_number, bl_number, client_code, carrier, status, lifecycle_status, pol_loc, pod_loc, etd, atd, eta, ata, dtd, dta, transit_time, health, last_alert_code, last_update, created_at; prefix '-' for descending. Default -id. */
+                    /** @description One or more of id, container_number, container_type_str, booking_number, bl_number, client_code, carrier, status, lifecycle_status, pol_loc, pod_loc, etd, atd, eta, ata, dtd, dta, transit_time, health, last_alert_code, last_update, created_at, free_time_lfd; prefix '-' for descending. Default -id. */
                     ordering?: string | string[];
+                    /** @description true: a running clock past its last free day (false filters nothing); with free_time_ends_within: either */
+                    over_free_time?: string;
                     /** @description Page number, from 1 (30 results a page) */
                     page?: string;
                     /** @description pod_arrival on or after this day (yyyy-MM-dd) */
@@ -4080,6 +5035,20 @@ export interface paths {
                                 delivery_planned_last?: string | null;
                                 /** Format: date-time */
                                 delivery_prediction?: string | null;
+                                /** @description Demurrage accrued until today, in free_time_currency */
+                                demurrage_cost: number | null;
+                                /**
+                                 * Format: date
+                                 * @description Demurrage (or combined) last free day
+                                 */
+                                demurrage_lfd: string | null;
+                                /** @description Detention accrued until today, in free_time_currency */
+                                detention_cost: number | null;
+                                /**
+                                 * Format: date
+                                 * @description Detention last free day
+                                 */
+                                detention_lfd: string | null;
                                 discrepancy_eta_at_dlv?: number | null;
                                 discrepancy_eta_at_pod?: number | null;
                                 /** Location */
@@ -4154,6 +5123,116 @@ export interface paths {
                                 eta_delta_days?: number | null;
                                 /** Format: date-time */
                                 etd: string | null;
+                                /** @description Both clocks as of today; on the detail, and on list rows when fields names it */
+                                free_time?: {
+                                    /** @description ISO 4217; null when no rule applies */
+                                    currency: string | null;
+                                    /** @enum {string} */
+                                    day_count: "calendar" | "working";
+                                    /** @description Of the clock running now */
+                                    days_left: number | null;
+                                    /** FreeTimeClock */
+                                    demurrage: {
+                                        /** @description Accrued until today (or the stop), in currency */
+                                        cost: number;
+                                        /** @description Calendar days from today to lfd; negative when over */
+                                        days_left: number | null;
+                                        /** @description The last free day comes from planned dates (not started) */
+                                        estimated: boolean;
+                                        /**
+                                         * Format: date
+                                         * @description When it is expected to stop (planned dates)
+                                         */
+                                        estimated_stop: string | null;
+                                        free_days: number | null;
+                                        /**
+                                         * Format: date
+                                         * @description Last free day (YYYY-MM-DD, UTC); estimated from planned dates while not started
+                                         */
+                                        lfd: string | null;
+                                        /**
+                                         * @description carrier: sent by the carrier
+                                         * @enum {string|null}
+                                         */
+                                        lfd_source: "rule" | "carrier" | null;
+                                        /** @description If nothing moves until the estimated stop */
+                                        projected_cost: number;
+                                        /**
+                                         * Format: date
+                                         * @description First day of the clock (its starting event)
+                                         */
+                                        started_on: string | null;
+                                        /** @enum {string} */
+                                        state: "not_started" | "running" | "over" | "closed";
+                                        /**
+                                         * Format: date
+                                         * @description The day it stopped (gate-out, delivery or empty return)
+                                         */
+                                        stopped_on: string | null;
+                                    };
+                                    /** FreeTimeClock */
+                                    detention: {
+                                        /** @description Accrued until today (or the stop), in currency */
+                                        cost: number;
+                                        /** @description Calendar days from today to lfd; negative when over */
+                                        days_left: number | null;
+                                        /** @description The last free day comes from planned dates (not started) */
+                                        estimated: boolean;
+                                        /**
+                                         * Format: date
+                                         * @description When it is expected to stop (planned dates)
+                                         */
+                                        estimated_stop: string | null;
+                                        free_days: number | null;
+                                        /**
+                                         * Format: date
+                                         * @description Last free day (YYYY-MM-DD, UTC); estimated from planned dates while not started
+                                         */
+                                        lfd: string | null;
+                                        /**
+                                         * @description carrier: sent by the carrier
+                                         * @enum {string|null}
+                                         */
+                                        lfd_source: "rule" | "carrier" | null;
+                                        /** @description If nothing moves until the estimated stop */
+                                        projected_cost: number;
+                                        /**
+                                         * Format: date
+                                         * @description First day of the clock (its starting event)
+                                         */
+                                        started_on: string | null;
+                                        /** @enum {string} */
+                                        state: "not_started" | "running" | "over" | "closed";
+                                        /**
+                                         * Format: date
+                                         * @description The day it stopped (gate-out, delivery or empty return)
+                                         */
+                                        stopped_on: string | null;
+                                    } | null;
+                                    /** @enum {string} */
+                                    mode: "separate" | "combined";
+                                    /** @description The free-time rule applied (null: none, or carrier dates only) */
+                                    rule_id: number | null;
+                                    /**
+                                     * @description over > running > not_started > closed
+                                     * @enum {string}
+                                     */
+                                    state: "not_started" | "running" | "over" | "closed";
+                                } | (never | null);
+                                /** @description The rule's currency (ISO 4217) */
+                                free_time_currency: string | null;
+                                /** @description Days from today to free_time_lfd; negative when over */
+                                free_time_days_left: number | null;
+                                /**
+                                 * Format: date
+                                 * @description Last free day of the clock running now (null when none runs); ordering=free_time_lfd
+                                 */
+                                free_time_lfd: string | null;
+                                /**
+                                 * @description Most pressing clock
+                                 * @enum {string|null}
+                                 */
+                                free_time_state: "not_started" | "running" | "over" | "closed" | null;
                                 /**
                                  * @description The caller's health: ontrack / delayed (Later than expected) / alerted (Attention required)
                                  * @enum {string}
@@ -4885,6 +5964,20 @@ export interface paths {
                             delivery_planned_last?: string | null;
                             /** Format: date-time */
                             delivery_prediction?: string | null;
+                            /** @description Demurrage accrued until today, in free_time_currency */
+                            demurrage_cost: number | null;
+                            /**
+                             * Format: date
+                             * @description Demurrage (or combined) last free day
+                             */
+                            demurrage_lfd: string | null;
+                            /** @description Detention accrued until today, in free_time_currency */
+                            detention_cost: number | null;
+                            /**
+                             * Format: date
+                             * @description Detention last free day
+                             */
+                            detention_lfd: string | null;
                             discrepancy_eta_at_dlv?: number | null;
                             discrepancy_eta_at_pod?: number | null;
                             /** Location */
@@ -4997,6 +6090,126 @@ export interface paths {
                                  */
                                 walltime: string;
                             }[];
+                            /** @description Both clocks as of today; on the detail, and on list rows when fields names it */
+                            free_time?: {
+                                /** @description ISO 4217; null when no rule applies */
+                                currency: string | null;
+                                /** @enum {string} */
+                                day_count: "calendar" | "working";
+                                /** @description Of the clock running now */
+                                days_left: number | null;
+                                /** FreeTimeClock */
+                                demurrage: {
+                                    /** @description Accrued until today (or the stop), in currency */
+                                    cost: number;
+                                    /** @description Calendar days from today to lfd; negative when over */
+                                    days_left: number | null;
+                                    /** @description The last free day comes from planned dates (not started) */
+                                    estimated: boolean;
+                                    /**
+                                     * Format: date
+                                     * @description When it is expected to stop (planned dates)
+                                     */
+                                    estimated_stop: string | null;
+                                    free_days: number | null;
+                                    /**
+                                     * Format: date
+                                     * @description Last free day (YYYY-MM-DD, UTC); estimated from planned dates while not started
+                                     */
+                                    lfd: string | null;
+                                    /**
+                                     * @description carrier: sent by the carrier
+                                     * @enum {string|null}
+                                     */
+                                    lfd_source: "rule" | "carrier" | null;
+                                    /** @description If nothing moves until the estimated stop */
+                                    projected_cost: number;
+                                    /**
+                                     * Format: date
+                                     * @description First day of the clock (its starting event)
+                                     */
+                                    started_on: string | null;
+                                    /** @enum {string} */
+                                    state: "not_started" | "running" | "over" | "closed";
+                                    /**
+                                     * Format: date
+                                     * @description The day it stopped (gate-out, delivery or empty return)
+                                     */
+                                    stopped_on: string | null;
+                                };
+                                /** FreeTimeClock */
+                                detention: {
+                                    /** @description Accrued until today (or the stop), in currency */
+                                    cost: number;
+                                    /** @description Calendar days from today to lfd; negative when over */
+                                    days_left: number | null;
+                                    /** @description The last free day comes from planned dates (not started) */
+                                    estimated: boolean;
+                                    /**
+                                     * Format: date
+                                     * @description When it is expected to stop (planned dates)
+                                     */
+                                    estimated_stop: string | null;
+                                    free_days: number | null;
+                                    /**
+                                     * Format: date
+                                     * @description Last free day (YYYY-MM-DD, UTC); estimated from planned dates while not started
+                                     */
+                                    lfd: string | null;
+                                    /**
+                                     * @description carrier: sent by the carrier
+                                     * @enum {string|null}
+                                     */
+                                    lfd_source: "rule" | "carrier" | null;
+                                    /** @description If nothing moves until the estimated stop */
+                                    projected_cost: number;
+                                    /**
+                                     * Format: date
+                                     * @description First day of the clock (its starting event)
+                                     */
+                                    started_on: string | null;
+                                    /** @enum {string} */
+                                    state: "not_started" | "running" | "over" | "closed";
+                                    /**
+                                     * Format: date
+                                     * @description The day it stopped (gate-out, delivery or empty return)
+                                     */
+                                    stopped_on: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                mode: "separate" | "combined";
+                                /** @description The free-time rule applied (null: none, or carrier dates only) */
+                                rule_id: number | null;
+                                /**
+                                 * @description over > running > not_started > closed
+                                 * @enum {string}
+                                 */
+                                state: "not_started" | "running" | "over" | "closed";
+                            } | (never | null);
+                            /** @description The rule's currency (ISO 4217) */
+                            free_time_currency: string | null;
+                            /** @description Days from today to free_time_lfd; negative when over */
+                            free_time_days_left: number | null;
+                            /**
+                             * Format: date
+                             * @description Last free day of the clock running now (null when none runs); ordering=free_time_lfd
+                             */
+                            free_time_lfd: string | null;
+                            /** FreeTimeRuleSummary */
+                            free_time_rule: {
+                                /** @description The carrier's short name; null: any carrier */
+                                carrier: string | null;
+                                /** @description Size/type group (20DV, 40HC…); null: any */
+                                container_type: string | null;
+                                id: number;
+                                /** @description null: any port of discharge */
+                                pod_locode: string | null;
+                            } | null;
+                            /**
+                             * @description Most pressing clock
+                             * @enum {string|null}
+                             */
+                            free_time_state: "not_started" | "running" | "over" | "closed" | null;
                             /**
                              * @description The caller's health: ontrack / delayed (Later than expected) / alerted (Attention required)
                              * @enum {string}
@@ -5732,6 +6945,20 @@ export interface paths {
                             delivery_planned_last?: string | null;
                             /** Format: date-time */
                             delivery_prediction?: string | null;
+                            /** @description Demurrage accrued until today, in free_time_currency */
+                            demurrage_cost: number | null;
+                            /**
+                             * Format: date
+                             * @description Demurrage (or combined) last free day
+                             */
+                            demurrage_lfd: string | null;
+                            /** @description Detention accrued until today, in free_time_currency */
+                            detention_cost: number | null;
+                            /**
+                             * Format: date
+                             * @description Detention last free day
+                             */
+                            detention_lfd: string | null;
                             discrepancy_eta_at_dlv?: number | null;
                             discrepancy_eta_at_pod?: number | null;
                             /** Location */
@@ -5844,6 +7071,126 @@ export interface paths {
                                  */
                                 walltime: string;
                             }[];
+                            /** @description Both clocks as of today; on the detail, and on list rows when fields names it */
+                            free_time?: {
+                                /** @description ISO 4217; null when no rule applies */
+                                currency: string | null;
+                                /** @enum {string} */
+                                day_count: "calendar" | "working";
+                                /** @description Of the clock running now */
+                                days_left: number | null;
+                                /** FreeTimeClock */
+                                demurrage: {
+                                    /** @description Accrued until today (or the stop), in currency */
+                                    cost: number;
+                                    /** @description Calendar days from today to lfd; negative when over */
+                                    days_left: number | null;
+                                    /** @description The last free day comes from planned dates (not started) */
+                                    estimated: boolean;
+                                    /**
+                                     * Format: date
+                                     * @description When it is expected to stop (planned dates)
+                                     */
+                                    estimated_stop: string | null;
+                                    free_days: number | null;
+                                    /**
+                                     * Format: date
+                                     * @description Last free day (YYYY-MM-DD, UTC); estimated from planned dates while not started
+                                     */
+                                    lfd: string | null;
+                                    /**
+                                     * @description carrier: sent by the carrier
+                                     * @enum {string|null}
+                                     */
+                                    lfd_source: "rule" | "carrier" | null;
+                                    /** @description If nothing moves until the estimated stop */
+                                    projected_cost: number;
+                                    /**
+                                     * Format: date
+                                     * @description First day of the clock (its starting event)
+                                     */
+                                    started_on: string | null;
+                                    /** @enum {string} */
+                                    state: "not_started" | "running" | "over" | "closed";
+                                    /**
+                                     * Format: date
+                                     * @description The day it stopped (gate-out, delivery or empty return)
+                                     */
+                                    stopped_on: string | null;
+                                };
+                                /** FreeTimeClock */
+                                detention: {
+                                    /** @description Accrued until today (or the stop), in currency */
+                                    cost: number;
+                                    /** @description Calendar days from today to lfd; negative when over */
+                                    days_left: number | null;
+                                    /** @description The last free day comes from planned dates (not started) */
+                                    estimated: boolean;
+                                    /**
+                                     * Format: date
+                                     * @description When it is expected to stop (planned dates)
+                                     */
+                                    estimated_stop: string | null;
+                                    free_days: number | null;
+                                    /**
+                                     * Format: date
+                                     * @description Last free day (YYYY-MM-DD, UTC); estimated from planned dates while not started
+                                     */
+                                    lfd: string | null;
+                                    /**
+                                     * @description carrier: sent by the carrier
+                                     * @enum {string|null}
+                                     */
+                                    lfd_source: "rule" | "carrier" | null;
+                                    /** @description If nothing moves until the estimated stop */
+                                    projected_cost: number;
+                                    /**
+                                     * Format: date
+                                     * @description First day of the clock (its starting event)
+                                     */
+                                    started_on: string | null;
+                                    /** @enum {string} */
+                                    state: "not_started" | "running" | "over" | "closed";
+                                    /**
+                                     * Format: date
+                                     * @description The day it stopped (gate-out, delivery or empty return)
+                                     */
+                                    stopped_on: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                mode: "separate" | "combined";
+                                /** @description The free-time rule applied (null: none, or carrier dates only) */
+                                rule_id: number | null;
+                                /**
+                                 * @description over > running > not_started > closed
+                                 * @enum {string}
+                                 */
+                                state: "not_started" | "running" | "over" | "closed";
+                            } | (never | null);
+                            /** @description The rule's currency (ISO 4217) */
+                            free_time_currency: string | null;
+                            /** @description Days from today to free_time_lfd; negative when over */
+                            free_time_days_left: number | null;
+                            /**
+                             * Format: date
+                             * @description Last free day of the clock running now (null when none runs); ordering=free_time_lfd
+                             */
+                            free_time_lfd: string | null;
+                            /** FreeTimeRuleSummary */
+                            free_time_rule: {
+                                /** @description The carrier's short name; null: any carrier */
+                                carrier: string | null;
+                                /** @description Size/type group (20DV, 40HC…); null: any */
+                                container_type: string | null;
+                                id: number;
+                                /** @description null: any port of discharge */
+                                pod_locode: string | null;
+                            } | null;
+                            /**
+                             * @description Most pressing clock
+                             * @enum {string|null}
+                             */
+                            free_time_state: "not_started" | "running" | "over" | "closed" | null;
                             /**
                              * @description The caller's health: ontrack / delayed (Later than expected) / alerted (Attention required)
                              * @enum {string}
@@ -7260,6 +8607,17 @@ export interface paths {
                             container_number: string;
                             /** Format: date-time */
                             eta: string | null;
+                            /** @description The free-time clock running now (the one over first); null when none runs */
+                            free_time: {
+                                /** @enum {string} */
+                                clock: "demurrage" | "detention" | "combined";
+                                /** @description Negative when over */
+                                days_left: number | null;
+                                /** Format: date */
+                                lfd: string | null;
+                                /** @enum {string} */
+                                state: "running" | "over";
+                            } | null;
                             /** @enum {string} */
                             health: "ontrack" | "delayed" | "alerted";
                             id: number;
@@ -7457,6 +8815,8 @@ export interface paths {
                     fields?: string | string[];
                     /** @description File name without extension */
                     filename?: string;
+                    /** @description Free time ends within N days (0..60): a running clock whose last free day is today..today+N (UTC days) */
+                    free_time_ends_within?: string;
                     /** @description Repeatable: ontrack, delayed, alerted (with the caller's thresholds) */
                     health?: string | string[];
                     /** @description Language of the headers */
@@ -7473,8 +8833,10 @@ export interface paths {
                     last_update_rel_min?: string;
                     /** @description true: sort by dta ascending first */
                     order_dta?: string;
-                    /** @description One or more of id, container_number, container_type_str, booking_number, bl_number, client_code, carrier, status, lifecycle_status, pol_loc, pod_loc, etd, atd, eta, ata, dtd, dta, transit_time, health, last_alert_code, last_update, created_at; prefix '-' for descending. Default -id. */
+                    /** @description One or more of id, container_number, container_type_str, booking_number, bl_number, client_code, carrier, status, lifecycle_status, pol_loc, pod_loc, etd, atd, eta, ata, dtd, dta, transit_time, health, last_alert_code, last_update, created_at, free_time_lfd; prefix '-' for descending. Default -id. */
                     ordering?: string | string[];
+                    /** @description true: a running clock past its last free day (false filters nothing); with free_time_ends_within: either */
+                    over_free_time?: string;
                     /** @description pod_arrival on or after this day (yyyy-MM-dd) */
                     pod_arrival_after?: string;
                     /** @description pod_arrival on or before this day (yyyy-MM-dd; 'Invalid date' otherwise) */
@@ -7563,7 +8925,7 @@ export interface paths {
         };
         /**
          * Dashboard counts with the caller’s thresholds
-         * @description Visible shipments only. Each count equals the list count with the same filter: last_n_days=7, health=ontrack, health=delayed, health=alerted.
+         * @description Visible shipments only. Each count equals the list count with the same filter: last_n_days=7, health=ontrack, health=delayed, health=alerted; free_time_ending_count: free_time_ends_within=<the caller's free_time_warning_days>; over_free_time_count: over_free_time=true.
          */
         get: {
             parameters: {
@@ -7581,6 +8943,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Free time ends within the caller's free_time_warning_days (free_time_ends_within=N) */
+                            free_time_ending_count: number;
+                            /** @description The caller's N (user profile) */
+                            free_time_warning_days: number;
+                            /** @description Over free time (over_free_time=true) */
+                            over_free_time_count: number;
                             /** @description Same as shipments_warning_count */
                             shipments_delayed_count: number;
                             /** @description Created in the last 7 days (last_n_days=7) */
@@ -9153,6 +10521,20 @@ export interface paths {
                                 delivery_planned_last?: string | null;
                                 /** Format: date-time */
                                 delivery_prediction?: string | null;
+                                /** @description Demurrage accrued until today, in free_time_currency */
+                                demurrage_cost: number | null;
+                                /**
+                                 * Format: date
+                                 * @description Demurrage (or combined) last free day
+                                 */
+                                demurrage_lfd: string | null;
+                                /** @description Detention accrued until today, in free_time_currency */
+                                detention_cost: number | null;
+                                /**
+                                 * Format: date
+                                 * @description Detention last free day
+                                 */
+                                detention_lfd: string | null;
                                 discrepancy_eta_at_dlv?: number | null;
                                 discrepancy_eta_at_pod?: number | null;
                                 /** Location */
@@ -9227,6 +10609,116 @@ export interface paths {
                                 eta_delta_days?: number | null;
                                 /** Format: date-time */
                                 etd: string | null;
+                                /** @description Both clocks as of today; on the detail, and on list rows when fields names it */
+                                free_time?: {
+                                    /** @description ISO 4217; null when no rule applies */
+                                    currency: string | null;
+                                    /** @enum {string} */
+                                    day_count: "calendar" | "working";
+                                    /** @description Of the clock running now */
+                                    days_left: number | null;
+                                    /** FreeTimeClock */
+                                    demurrage: {
+                                        /** @description Accrued until today (or the stop), in currency */
+                                        cost: number;
+                                        /** @description Calendar days from today to lfd; negative when over */
+                                        days_left: number | null;
+                                        /** @description The last free day comes from planned dates (not started) */
+                                        estimated: boolean;
+                                        /**
+                                         * Format: date
+                                         * @description When it is expected to stop (planned dates)
+                                         */
+                                        estimated_stop: string | null;
+                                        free_days: number | null;
+                                        /**
+                                         * Format: date
+                                         * @description Last free day (YYYY-MM-DD, UTC); estimated from planned dates while not started
+                                         */
+                                        lfd: string | null;
+                                        /**
+                                         * @description carrier: sent by the carrier
+                                         * @enum {string|null}
+                                         */
+                                        lfd_source: "rule" | "carrier" | null;
+                                        /** @description If nothing moves until the estimated stop */
+                                        projected_cost: number;
+                                        /**
+                                         * Format: date
+                                         * @description First day of the clock (its starting event)
+                                         */
+                                        started_on: string | null;
+                                        /** @enum {string} */
+                                        state: "not_started" | "running" | "over" | "closed";
+                                        /**
+                                         * Format: date
+                                         * @description The day it stopped (gate-out, delivery or empty return)
+                                         */
+                                        stopped_on: string | null;
+                                    };
+                                    /** FreeTimeClock */
+                                    detention: {
+                                        /** @description Accrued until today (or the stop), in currency */
+                                        cost: number;
+                                        /** @description Calendar days from today to lfd; negative when over */
+                                        days_left: number | null;
+                                        /** @description The last free day comes from planned dates (not started) */
+                                        estimated: boolean;
+                                        /**
+                                         * Format: date
+                                         * @description When it is expected to stop (planned dates)
+                                         */
+                                        estimated_stop: string | null;
+                                        free_days: number | null;
+                                        /**
+                                         * Format: date
+                                         * @description Last free day (YYYY-MM-DD, UTC); estimated from planned dates while not started
+                                         */
+                                        lfd: string | null;
+                                        /**
+                                         * @description carrier: sent by the carrier
+                                         * @enum {string|null}
+                                         */
+                                        lfd_source: "rule" | "carrier" | null;
+                                        /** @description If nothing moves until the estimated stop */
+                                        projected_cost: number;
+                                        /**
+                                         * Format: date
+                                         * @description First day of the clock (its starting event)
+                                         */
+                                        started_on: string | null;
+                                        /** @enum {string} */
+                                        state: "not_started" | "running" | "over" | "closed";
+                                        /**
+                                         * Format: date
+                                         * @description The day it stopped (gate-out, delivery or empty return)
+                                         */
+                                        stopped_on: string | null;
+                                    } | null;
+                                    /** @enum {string} */
+                                    mode: "separate" | "combined";
+                                    /** @description The free-time rule applied (null: none, or carrier dates only) */
+                                    rule_id: number | null;
+                                    /**
+                                     * @description over > running > not_started > closed
+                                     * @enum {string}
+                                     */
+                                    state: "not_started" | "running" | "over" | "closed";
+                                } | (never | null);
+                                /** @description The rule's currency (ISO 4217) */
+                                free_time_currency: string | null;
+                                /** @description Days from today to free_time_lfd; negative when over */
+                                free_time_days_left: number | null;
+                                /**
+                                 * Format: date
+                                 * @description Last free day of the clock running now (null when none runs); ordering=free_time_lfd
+                                 */
+                                free_time_lfd: string | null;
+                                /**
+                                 * @description Most pressing clock
+                                 * @enum {string|null}
+                                 */
+                                free_time_state: "not_started" | "running" | "over" | "closed" | null;
                                 /**
                                  * @description The caller's health: ontrack / delayed (Later than expected) / alerted (Attention required)
                                  * @enum {string}
@@ -10000,7 +11492,7 @@ export interface paths {
         get?: never;
         /**
          * Bulk upload of tracking requests (XLSX or CSV, first file only)
-         * @description multipart/form-data; the first file part is used (any field name, e.g. `file`), others are ignored. The file must have the template's header row (carrier, code_type, code_value, container, client_code, project, contractual_eta_pod, contractual_eta_dlv, container_filter; carrier, code_type and code_value required, others optional, any order, case-insensitive). carrier: SCAC or name; code_type: c_id / b_id / m_bl or Container number / Booking number / B/L number; dates yyyy-MM-dd (or date cells); container_filter: containers separated by commas or spaces. Every row is checked with the rules of POST tracking-requests/ plus duplicates within the file and against existing requests and the company cap. All or nothing: any problem gives 400 with `non_field_errors` (a summary) and one key per bad row, `row N` (N = the row in the file, header = 1), listing 'column: message'. Bad files: 400 `{file: [message]}` (not a spreadsheet, empty, wrong columns, more than 20000 rows); more than 10 MB: 413 `{file: [message]}`. Limited users: 403. A user may have 2 uploads in progress; another one gets 429 `{detail}`. Workbooks are read in slots shared fairly between companies. The new requests are due for polling at once.
+         * @description multipart/form-data; the first file part is used (any field name, e.g. `file`), others are ignored. The file must have the template's header row (carrier, code_type, code_value, container, client_code, project, contractual_eta_pod, contractual_eta_dlv, container_filter; code_type and code_value required, others optional, any order, case-insensitive). carrier: SCAC or name, or empty when the number names the carrier (the rows so filled are in `carriers_filled`); code_type: c_id / b_id / m_bl or Container number / Booking number / B/L number; dates yyyy-MM-dd (or date cells); container_filter: containers separated by commas or spaces. Every row is checked with the rules of POST tracking-requests/ plus duplicates within the file and against existing requests and the company cap. All or nothing: any problem gives 400 with `non_field_errors` (a summary) and one key per bad row, `row N` (N = the row in the file, header = 1), listing 'column: message'. Bad files: 400 `{file: [message]}` (not a spreadsheet, empty, wrong columns, more than 20000 rows); more than 10 MB: 413 `{file: [message]}`. Limited users: 403. A user may have 2 uploads in progress; another one gets 429 `{detail}`. Workbooks are read in slots shared fairly between companies. The new requests are due for polling at once.
          */
         put: {
             parameters: {
@@ -10208,6 +11700,8 @@ export interface paths {
                                 email_report_max_days_in_tsp_planned_last: number | null;
                                 /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
                                 eta_change_alert_hours: number | null;
+                                /** @description Warn this many days before a container's last free day (demurrage and detention): the dashboard count and the e-mail digest (0–60, default 3) */
+                                free_time_warning_days: number;
                                 /** @description Profile id; always equal to the user id */
                                 id: number;
                                 /** @description Read-only */
@@ -10339,6 +11833,8 @@ export interface paths {
                             email_report_max_days_in_tsp_planned_last: number | null;
                             /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
                             eta_change_alert_hours: number | null;
+                            /** @description Warn this many days before a container's last free day (demurrage and detention): the dashboard count and the e-mail digest (0–60, default 3) */
+                            free_time_warning_days: number;
                             /** @description Profile id; always equal to the user id */
                             id: number;
                             /** @description Read-only */
@@ -10457,6 +11953,8 @@ export interface paths {
                         email_report_max_days_in_tsp_planned_last?: number | null;
                         /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
                         eta_change_alert_hours?: number | null;
+                        /** @description Warn this many days before a container's last free day (demurrage and detention): the dashboard count and the e-mail digest (0–60, default 3) */
+                        free_time_warning_days?: number;
                         /** @description Read-only: accepted only if unchanged */
                         is_manager?: unknown;
                         /** @description Days, at least 1, or null (no check) */
@@ -10536,6 +12034,8 @@ export interface paths {
                             email_report_max_days_in_tsp_planned_last: number | null;
                             /** @description E-mail me when an arrival (ETA at POD or delivery) moves by more than this many hours (1–720); null (default): no e-mail */
                             eta_change_alert_hours: number | null;
+                            /** @description Warn this many days before a container's last free day (demurrage and detention): the dashboard count and the e-mail digest (0–60, default 3) */
+                            free_time_warning_days: number;
                             /** @description Profile id; always equal to the user id */
                             id: number;
                             /** @description Read-only */
@@ -10761,7 +12261,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        events: ("tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised")[];
+                        events: ("tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised" | "shipment.vessel_departed" | "shipment.vessel_arrived" | "shipment.discharged" | "shipment.gate_out_full" | "shipment.empty_returned" | "shipment.free_time_approaching" | "shipment.free_time_passed" | "shipment.free_time_changed")[];
                         /** @description 16 to 100 printable characters without spaces; generated when absent */
                         secret?: string;
                         /** @description https:// URL that receives POSTs */
@@ -10998,7 +12498,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        events?: ("tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised")[];
+                        events?: ("tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised" | "shipment.vessel_departed" | "shipment.vessel_arrived" | "shipment.discharged" | "shipment.gate_out_full" | "shipment.empty_returned" | "shipment.free_time_approaching" | "shipment.free_time_passed" | "shipment.free_time_changed")[];
                         /** @description 16 to 100 printable characters without spaces; generated when absent */
                         secret?: string;
                         url?: string;
@@ -11567,6 +13067,25 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AlertRaisedData
+         * @description `data` of alert.raised: An alert was raised on a shipment.
+         * @example {
+         *       "alert_id": 3307,
+         *       "code": 902,
+         *       "code_name": "ALERT_ETA_POD_CHANGED",
+         *       "message": "ETA at POD moved by 2 days",
+         *       "raised_at": "2026-11-26T14:05:00+00:00"
+         *     }
+         */
+        AlertRaisedData: {
+            alert_id: number;
+            code: number;
+            code_name: string | null;
+            message: string | null;
+            /** Format: date-time */
+            raised_at: string;
+        };
         /** ApiKey */
         ApiKey: {
             /** Format: date-time */
@@ -11656,6 +13175,252 @@ export interface components {
             shipment: number;
             status: "active" | "expired" | "revoked";
         };
+        /**
+         * ShipmentCreatedData
+         * @description `data` of shipment.created: A new shipment (the summary is in `shipment`).
+         * @example {}
+         */
+        ShipmentCreatedData: Record<string, never>;
+        /**
+         * ShipmentDischargedData
+         * @description `data` of shipment.discharged: The container was discharged at the port of discharge (last leg’s vessel and voyage). Also sent as shipment.milestone_actual_set.
+         * @example {
+         *       "milestone": "pod_discharge",
+         *       "location": {
+         *         "locode": "CNSHA",
+         *         "name": "Shanghai"
+         *       },
+         *       "actual": "2026-12-24T15:45:00+00:00",
+         *       "previous_actual": null,
+         *       "vessel": {
+         *         "name": "MAERSK KENSINGTON",
+         *         "imo": "9431214"
+         *       },
+         *       "voyage": "447E"
+         *     }
+         */
+        ShipmentDischargedData: {
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            actual: string;
+            /** @description The place (UN/LOCODE and name), null when not known */
+            location: {
+                locode: string | null;
+                name: string | null;
+            } | null;
+            /** @enum {string} */
+            milestone: "pod_discharge";
+            /**
+             * Format: date-time
+             * @description The actual before a correction; null the first time
+             */
+            previous_actual: string | null;
+            /** @description The vessel of that leg, null when the carrier has not named it */
+            vessel: {
+                imo: string | null;
+                name: string;
+            } | null;
+            /** @description The voyage of that leg, null when not known */
+            voyage: string | null;
+        };
+        /**
+         * ShipmentEmptyReturnedData
+         * @description `data` of shipment.empty_returned: The empty container was returned. Also sent as shipment.milestone_actual_set.
+         * @example {
+         *       "milestone": "empty_return",
+         *       "location": {
+         *         "locode": "CNSHA",
+         *         "name": "Shanghai"
+         *       },
+         *       "actual": "2027-01-05T11:00:00+00:00",
+         *       "previous_actual": "2027-01-05T10:00:00+00:00"
+         *     }
+         */
+        ShipmentEmptyReturnedData: {
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            actual: string;
+            /** @description The place (UN/LOCODE and name), null when not known */
+            location: {
+                locode: string | null;
+                name: string | null;
+            } | null;
+            /** @enum {string} */
+            milestone: "empty_return";
+            /**
+             * Format: date-time
+             * @description The actual before a correction; null the first time
+             */
+            previous_actual: string | null;
+        };
+        /**
+         * ShipmentEtaChangedData
+         * @description `data` of shipment.eta_changed: The ETA at the port of discharge (POD) or the planned delivery (DLV) moved.
+         * @example {
+         *       "location": "POD",
+         *       "place": {
+         *         "locode": "CNSHA",
+         *         "name": "Shanghai"
+         *       },
+         *       "old": "2026-12-22T06:00:00+00:00",
+         *       "new": "2026-12-24T06:00:00+00:00",
+         *       "delta_hours": 48,
+         *       "delta_days": 2
+         *     }
+         */
+        ShipmentEtaChangedData: {
+            /** @description Positive = later */
+            delta_days: number | null;
+            /** @description Positive = later */
+            delta_hours: number | null;
+            location: "POD" | "DLV";
+            /** Format: date-time */
+            new: string;
+            /** Format: date-time */
+            old: string | null;
+            /** @description The place (UN/LOCODE and name), null when not known */
+            place: {
+                locode: string | null;
+                name: string | null;
+            } | null;
+        };
+        /**
+         * ShipmentFreeTimeApproachingData
+         * @description `data` of shipment.free_time_approaching: A running clock’s last free day is 3 days away or less (once per last free day).
+         * @example {
+         *       "clock": "demurrage",
+         *       "last_free_day": "2026-12-31",
+         *       "previous_last_free_day": null,
+         *       "days_left": 3,
+         *       "source": "rule"
+         *     }
+         */
+        ShipmentFreeTimeApproachingData: {
+            /** @description demurrage (a combined free time is reported as demurrage) or detention */
+            clock: "demurrage" | "detention";
+            /** @description Days from today to the last free day; negative when over */
+            days_left: number;
+            /** @description The last free day (YYYY-MM-DD, a UTC date) */
+            last_free_day: string;
+            /** @description null when it did not move */
+            previous_last_free_day: string | (never | null);
+            /** @description rule: from the company's free-time rules; carrier: a last free day the carrier sent */
+            source: ("rule" | "carrier") | (never | null);
+        };
+        /**
+         * ShipmentFreeTimeChangedData
+         * @description `data` of shipment.free_time_changed: A firm last free day moved (a date changed, a rule or the carrier).
+         * @example {
+         *       "clock": "demurrage",
+         *       "last_free_day": "2027-01-02",
+         *       "previous_last_free_day": "2026-12-31",
+         *       "days_left": 5,
+         *       "source": "rule"
+         *     }
+         */
+        ShipmentFreeTimeChangedData: {
+            /** @description demurrage (a combined free time is reported as demurrage) or detention */
+            clock: "demurrage" | "detention";
+            /** @description Days from today to the last free day; negative when over */
+            days_left: number;
+            /** @description The last free day (YYYY-MM-DD, a UTC date) */
+            last_free_day: string;
+            /** @description null when it did not move */
+            previous_last_free_day: string | (never | null);
+            /** @description rule: from the company's free-time rules; carrier: a last free day the carrier sent */
+            source: ("rule" | "carrier") | (never | null);
+        };
+        /**
+         * ShipmentFreeTimePassedData
+         * @description `data` of shipment.free_time_passed: A running clock went past its last free day (once per last free day).
+         * @example {
+         *       "clock": "detention",
+         *       "last_free_day": "2027-01-02",
+         *       "previous_last_free_day": null,
+         *       "days_left": -1,
+         *       "source": "rule"
+         *     }
+         */
+        ShipmentFreeTimePassedData: {
+            /** @description demurrage (a combined free time is reported as demurrage) or detention */
+            clock: "demurrage" | "detention";
+            /** @description Days from today to the last free day; negative when over */
+            days_left: number;
+            /** @description The last free day (YYYY-MM-DD, a UTC date) */
+            last_free_day: string;
+            /** @description null when it did not move */
+            previous_last_free_day: string | (never | null);
+            /** @description rule: from the company's free-time rules; carrier: a last free day the carrier sent */
+            source: ("rule" | "carrier") | (never | null);
+        };
+        /**
+         * ShipmentGateOutFullData
+         * @description `data` of shipment.gate_out_full: The full container left the terminal of the port of discharge. Also sent as shipment.milestone_actual_set.
+         * @example {
+         *       "milestone": "pod_departure",
+         *       "location": {
+         *         "locode": "CNSHA",
+         *         "name": "Shanghai"
+         *       },
+         *       "actual": "2026-12-28T09:20:00+00:00",
+         *       "previous_actual": null
+         *     }
+         */
+        ShipmentGateOutFullData: {
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            actual: string;
+            /** @description The place (UN/LOCODE and name), null when not known */
+            location: {
+                locode: string | null;
+                name: string | null;
+            } | null;
+            /** @enum {string} */
+            milestone: "pod_departure";
+            /**
+             * Format: date-time
+             * @description The actual before a correction; null the first time
+             */
+            previous_actual: string | null;
+        };
+        /**
+         * ShipmentMilestoneActualSetData
+         * @description `data` of shipment.milestone_actual_set: Any milestone happened, or its actual date was corrected.
+         * @example {
+         *       "milestone": "pol_vessel_departure",
+         *       "location": {
+         *         "locode": "ESVLC",
+         *         "name": "Valencia"
+         *       },
+         *       "actual": "2026-11-20T10:30:00+00:00",
+         *       "previous_actual": null
+         *     }
+         */
+        ShipmentMilestoneActualSetData: {
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            actual: string;
+            /** @description The place (UN/LOCODE and name), null when not known */
+            location: {
+                locode: string | null;
+                name: string | null;
+            } | null;
+            /** @description The milestone, e.g. pol_vessel_departure */
+            milestone: string;
+            /**
+             * Format: date-time
+             * @description The actual before a correction; null the first time
+             */
+            previous_actual: string | null;
+        };
         /** ShipmentSummary */
         ShipmentSummary: {
             /** Format: date-time */
@@ -11699,6 +13464,110 @@ export interface components {
             request_status: string | null;
             /** @description Status text */
             status: string;
+        };
+        /**
+         * ShipmentVesselArrivedData
+         * @description `data` of shipment.vessel_arrived: The vessel arrived at the port of discharge (last leg’s vessel and voyage). Also sent as shipment.milestone_actual_set.
+         * @example {
+         *       "milestone": "pod_vessel_arrival",
+         *       "location": {
+         *         "locode": "CNSHA",
+         *         "name": "Shanghai"
+         *       },
+         *       "actual": "2026-12-24T04:10:00+00:00",
+         *       "previous_actual": null,
+         *       "vessel": {
+         *         "name": "MAERSK KENSINGTON",
+         *         "imo": "9431214"
+         *       },
+         *       "voyage": "447E"
+         *     }
+         */
+        ShipmentVesselArrivedData: {
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            actual: string;
+            /** @description The place (UN/LOCODE and name), null when not known */
+            location: {
+                locode: string | null;
+                name: string | null;
+            } | null;
+            /** @enum {string} */
+            milestone: "pod_vessel_arrival";
+            /**
+             * Format: date-time
+             * @description The actual before a correction; null the first time
+             */
+            previous_actual: string | null;
+            /** @description The vessel of that leg, null when the carrier has not named it */
+            vessel: {
+                imo: string | null;
+                name: string;
+            } | null;
+            /** @description The voyage of that leg, null when not known */
+            voyage: string | null;
+        };
+        /**
+         * ShipmentVesselDepartedData
+         * @description `data` of shipment.vessel_departed: The vessel left the port of loading (first leg’s vessel and voyage). Also sent as shipment.milestone_actual_set.
+         * @example {
+         *       "milestone": "pol_vessel_departure",
+         *       "location": {
+         *         "locode": "ESVLC",
+         *         "name": "Valencia"
+         *       },
+         *       "actual": "2026-11-20T10:30:00+00:00",
+         *       "previous_actual": null,
+         *       "vessel": {
+         *         "name": "MAERSK KENSINGTON",
+         *         "imo": "9431214"
+         *       },
+         *       "voyage": "447E"
+         *     }
+         */
+        ShipmentVesselDepartedData: {
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            actual: string;
+            /** @description The place (UN/LOCODE and name), null when not known */
+            location: {
+                locode: string | null;
+                name: string | null;
+            } | null;
+            /** @enum {string} */
+            milestone: "pol_vessel_departure";
+            /**
+             * Format: date-time
+             * @description The actual before a correction; null the first time
+             */
+            previous_actual: string | null;
+            /** @description The vessel of that leg, null when the carrier has not named it */
+            vessel: {
+                imo: string | null;
+                name: string;
+            } | null;
+            /** @description The voyage of that leg, null when not known */
+            voyage: string | null;
+        };
+        /**
+         * TrackingRequestStatusChangedData
+         * @description `data` of tracking_request.status_changed: A tracking request got a status.
+         * @example {
+         *       "old_status": "new",
+         *       "new_status": "ongoing",
+         *       "reason": null
+         *     }
+         */
+        TrackingRequestStatusChangedData: {
+            new_status: string;
+            /** @description null for a new request */
+            old_status: string | null;
+            /** @description Why the request is invalid, else null */
+            reason: string | null;
         };
         /** WebhookDelivery */
         WebhookDelivery: {
@@ -11823,7 +13692,7 @@ export interface components {
              * @description When the change was committed
              */
             created_at: string;
-            /** @description tracking_request.status_changed: {old_status (null for a new request), new_status, reason (why it is invalid, else null)}. shipment.created: {}. shipment.milestone_actual_set: {milestone (e.g. pol_vessel_departure), location {locode, name}, actual, previous_actual}. shipment.eta_changed: {location: "POD" | "DLV", place {locode, name}, old, new, delta_hours, delta_days} (positive = later). alert.raised: {alert_id, code, code_name, message, raised_at}. webhook.test: {message}. */
+            /** @description Depends on `type`: the component <Type>Data of each type (shipment.vessel_departed → ShipmentVesselDepartedData) lists its fields with an example. tracking_request.status_changed: TrackingRequestStatusChangedData; shipment.created: ShipmentCreatedData; shipment.milestone_actual_set: ShipmentMilestoneActualSetData; shipment.eta_changed: ShipmentEtaChangedData; alert.raised: AlertRaisedData; shipment.vessel_departed: ShipmentVesselDepartedData; shipment.vessel_arrived: ShipmentVesselArrivedData; shipment.discharged: ShipmentDischargedData; shipment.gate_out_full: ShipmentGateOutFullData; shipment.empty_returned: ShipmentEmptyReturnedData; shipment.free_time_approaching: ShipmentFreeTimeApproachingData; shipment.free_time_passed: ShipmentFreeTimePassedData; shipment.free_time_changed: ShipmentFreeTimeChangedData; webhook.test: WebhookTestData. */
             data: {
                 [key: string]: unknown;
             };
@@ -11848,7 +13717,17 @@ export interface components {
                 id: number;
                 status: string;
             } | null;
-            type: "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised" | "webhook.test";
+            type: "tracking_request.status_changed" | "shipment.created" | "shipment.milestone_actual_set" | "shipment.eta_changed" | "alert.raised" | "shipment.vessel_departed" | "shipment.vessel_arrived" | "shipment.discharged" | "shipment.gate_out_full" | "shipment.empty_returned" | "shipment.free_time_approaching" | "shipment.free_time_passed" | "shipment.free_time_changed" | "webhook.test";
+        };
+        /**
+         * WebhookTestData
+         * @description `data` of webhook.test: Sent by "Send test event" only.
+         * @example {
+         *       "message": "This is a test event from the Container Tracking Portal."
+         *     }
+         */
+        WebhookTestData: {
+            message: string;
         };
     };
     responses: never;

@@ -16,6 +16,8 @@ export const queryKeys = {
     profile: ['config', 'profile'] as const,
     apiKeys: ['config', 'api-keys'] as const,
     webhooks: ['config', 'webhooks'] as const,
+    /** The company's free-time rules (demurrage and detention). */
+    freeTimeRules: ['config', 'free-time-rules'] as const,
     deliveries: (endpointId: Id, page: number) =>
       ['config', 'webhooks', endpointId, 'deliveries', page] as const,
   },

@@ -9,10 +9,15 @@ describe('userMenuEntries', () => {
     [
       'standard manager',
       USERS.standardManager,
-      ['changePass', 'editTeams', 'editProjects', 'editUser', 'integrations', 'logOut'],
+      ['changePass', 'editTeams', 'editProjects', 'editUser', 'integrations', 'freeTime', 'logOut'],
     ],
-    ['standard non-manager', USERS.standardNonManager, ['changePass', 'editProjects', 'editUser', 'logOut']],
-    ['limited (even with the manager flag)', USERS.limited, ['changePass', 'logOut']],
+    [
+      'standard non-manager',
+      USERS.standardNonManager,
+      ['changePass', 'editProjects', 'editUser', 'freeTime', 'logOut'],
+    ],
+    // Every signed-in user reads the free-time rules (the page is read-only for them).
+    ['limited (even with the manager flag)', USERS.limited, ['changePass', 'freeTime', 'logOut']],
     ['no user', null, ['changePass', 'logOut']],
   ])('%s', (_label, user, keys) => {
     expect(userMenuEntries(user).map((e) => e.key)).toEqual(keys);
@@ -36,6 +41,7 @@ describe('UserMenu', () => {
       'Edit Projects',
       'Edit User',
       'Integrations (API)',
+      'Free time',
       'Log Out',
     ]);
   });
@@ -48,10 +54,11 @@ describe('UserMenu', () => {
     expect(screen.getByTestId('user-menu-edit-user')).toBeInTheDocument();
   });
 
-  it('shows only Change Pass and Log Out to a limited user', async () => {
+  it('shows only Change Pass, Free time and Log Out to a limited user', async () => {
     await open(USERS.limited);
     expect(screen.getAllByRole('menuitem').map((item) => item.getAttribute('data-testid'))).toEqual([
       'user-menu-change-pass',
+      'user-menu-free-time',
       'user-menu-logout',
     ]);
   });
@@ -61,6 +68,7 @@ describe('UserMenu', () => {
     ['user-menu-edit-projects', '/projects-config'],
     ['user-menu-edit-user', '/user-config'],
     ['user-menu-integrations', '/integrations-config'],
+    ['user-menu-free-time', '/free-time-config'],
   ])('%s goes to %s', async (testId, path) => {
     await open();
     await userEvent.click(screen.getByTestId(testId));

@@ -12,7 +12,7 @@ const ChangePasswordModal = lazy(() =>
 );
 
 export interface UserMenuEntry {
-  key: 'changePass' | 'editTeams' | 'editProjects' | 'editUser' | 'integrations' | 'logOut';
+  key: 'changePass' | 'editTeams' | 'editProjects' | 'editUser' | 'integrations' | 'freeTime' | 'logOut';
   testId: string;
   /** Where the entry goes; absent for the actions (Change Pass, Log Out). */
   to?: string;
@@ -30,6 +30,8 @@ export function userMenuEntries(user: User | null): UserMenuEntry[] {
   // ERP/API integration: API keys and webhooks, like Edit Teams for managers with write permission.
   if (canEditTeams(user))
     entries.push({ key: 'integrations', testId: TEST_IDS.userMenuIntegrations, to: '/integrations-config' });
+  // Free-time rules (demurrage and detention): every signed-in user reads them; only managers change them.
+  if (user) entries.push({ key: 'freeTime', testId: TEST_IDS.userMenuFreeTime, to: '/free-time-config' });
   entries.push({ key: 'logOut', testId: TEST_IDS.userMenuLogout });
   return entries;
 }

@@ -27,6 +27,18 @@ const MapPointDetailSchema = Type.Object(
     health: Type.String({ enum: [...MAP_HEALTH_CODES] }),
     vessel: Type.Union([Type.String({ description: 'The vessel the container is on now' }), Type.Null()]),
     next_port: Type.Union([Type.String({ description: "That vessel's next port" }), Type.Null()]),
+    free_time: Type.Union(
+      [
+        Type.Object({
+          clock: Type.String({ enum: ['demurrage', 'detention', 'combined'] }),
+          state: Type.String({ enum: ['running', 'over'] }),
+          lfd: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+          days_left: Type.Union([Type.Integer({ description: 'Negative when over' }), Type.Null()]),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The free-time clock running now (the one over first); null when none runs' },
+    ),
   },
   { title: 'MapPointDetail' },
 );

@@ -26,6 +26,8 @@ import {
   updateShipment,
 } from '../../services/shipments';
 import { findShipmentRef, parseId, requireWrite } from './lookup';
+import { freeTimeRuleSummary } from '../../services/shipments/free-time-fields';
+import type { FreeTimeView } from '../../tracking/free-time/view';
 import {
   DateChangeSchema,
   IdParams,
@@ -145,12 +147,17 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Dashboard counts with the caller’s thresholds',
         description:
           'Visible shipments only. Each count equals the list count with the same filter: last_n_days=7, ' +
-          'health=ontrack, health=delayed, health=alerted.',
+          'health=ontrack, health=delayed, health=alerted; free_time_ending_count: ' +
+          "free_time_ends_within=<the caller's free_time_warning_days>; over_free_time_count: over_free_time=true.",
         security: [{ token: [] }],
         response: { 200: StatsSchema, ...errors[401] },
       },
     },
-    async (request) => shipmentStats(app.db, listCaller(request)),
+    async (request) =>
+      shipmentStats(app.db, {
+        ...listCaller(request),
+        freeTimeWarningDays: caller(request).profile.free_time_warning_days,
+      }),
   );
 
   app.get(
@@ -172,13 +179,21 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .executeTakeFirst();
       if (!row) throw notFound();
       const [shipment] = await serializeShipments(app.db, [row], { companyId });
-      const [events, alerts, changes] = await Promise.all([
+      const [events, alerts, changes, rule] = await Promise.all([
         timeline(id),
         alertEvents(app.db, { shipmentId: id }),
         dateChanges(id),
+        freeTimeRuleSummary(app.db, companyId, (shipment.free_time as FreeTimeView | null)?.rule_id),
       ]);
       const planned_positions = plannedRoute(shipmentPorts(shipment as Parameters<typeof shipmentPorts>[0]));
-      return sendJson(reply, { ...shipment, planned_positions, events, alerts, date_changes: changes });
+      return sendJson(reply, {
+        ...shipment,
+        free_time_rule: rule,
+        planned_positions,
+        events,
+        alerts,
+        date_changes: changes,
+      });
     },
   );
 
@@ -251,13 +266,21 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where(idIs('shipments.id', id))
         .executeTakeFirstOrThrow();
       const [shipment] = await serializeShipments(app.db, [row], { companyId });
-      const [events, alerts, history] = await Promise.all([
+      const [events, alerts, history, rule] = await Promise.all([
         timeline(id),
         alertEvents(app.db, { shipmentId: id }),
         dateChanges(id),
+        freeTimeRuleSummary(app.db, companyId, (shipment.free_time as FreeTimeView | null)?.rule_id),
       ]);
       const planned_positions = plannedRoute(shipmentPorts(shipment as Parameters<typeof shipmentPorts>[0]));
-      return sendJson(reply, { ...shipment, planned_positions, events, alerts, date_changes: history });
+      return sendJson(reply, {
+        ...shipment,
+        free_time_rule: rule,
+        planned_positions,
+        events,
+        alerts,
+        date_changes: history,
+      });
     },
   );
 

@@ -8,6 +8,7 @@ import {
   SHIPMENT_STATUS_VALUES,
 } from '../../services/shipments/filters';
 import { lngLat, ShipmentSchema } from '../../services/shipments/schema';
+import { FreeTimeRuleSummarySchema } from '../../services/shipments/free-time-fields';
 import { FreeObject } from '../../lib/schemas';
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -48,6 +49,12 @@ export const ShipmentListQuery = Type.Object(
     dta_max: one('Days to arrival at most (integer)'),
     ...dateParams,
     last_n_days: one('Created in the last N days (dashboard: 7)'),
+    free_time_ends_within: one(
+      'Free time ends within N days (0..60): a running clock whose last free day is today..today+N (UTC days)',
+    ),
+    over_free_time: one(
+      'true: a running clock past its last free day (false filters nothing); with free_time_ends_within: either',
+    ),
     exclude_hidden: one('Default true: hidden shipments are left out; false shows them too'),
     ordering: many(
       `One or more of ${ORDERING_FIELD_NAMES.join(', ')}; prefix '-' for descending. Default -id.`,
@@ -145,6 +152,7 @@ export const ShipmentDetailSchema = Type.Object(
     events: Type.Array(TimelineEventSchema, { description: 'Timeline: carrier events, oldest first' }),
     alerts: Type.Array(AlertEventSchema, { description: 'Alert events, newest first (hidden included)' }),
     date_changes: Type.Array(DateChangeSchema, { description: 'Change history of the dates, newest first' }),
+    free_time_rule: nullable(FreeTimeRuleSummarySchema),
   },
   { title: 'ShipmentDetail' },
 );
@@ -221,6 +229,11 @@ export const StatsSchema = Type.Object(
     shipments_warning_count: Type.Integer({ description: 'health=delayed' }),
     shipments_delayed_count: Type.Integer({ description: 'Same as shipments_warning_count' }),
     shipments_with_incidents_count: Type.Integer({ description: 'health=alerted' }),
+    free_time_ending_count: Type.Integer({
+      description: "Free time ends within the caller's free_time_warning_days (free_time_ends_within=N)",
+    }),
+    over_free_time_count: Type.Integer({ description: 'Over free time (over_free_time=true)' }),
+    free_time_warning_days: Type.Integer({ description: "The caller's N (user profile)" }),
   },
   { title: 'DashboardStats' },
 );

@@ -24,6 +24,8 @@ const MAX_REPORT_EMAILS = 20;
 const MAX_COLUMNS = 300;
 /** Bounds of the ETA-change e-mail threshold, in hours (a month at most; null: no e-mail). */
 const ETA_ALERT_HOURS = { min: 1, max: 720 } as const;
+/** Bounds of "warn N days before the last free day" (migrations/0033 checks the same). */
+const FREE_TIME_WARNING_DAYS = { min: 0, max: 60 } as const;
 /** Languages of the scheduled report e-mails (the portal's own two; migrations/0014 checks the same). */
 const EMAIL_LANGUAGES = ['es', 'en'] as const;
 
@@ -86,6 +88,13 @@ export const EDITABLE_FIELDS = {
         `(${ETA_ALERT_HOURS.min}–${ETA_ALERT_HOURS.max}); null (default): no e-mail`,
     },
   ),
+  free_time_warning_days: Type.Integer({
+    minimum: FREE_TIME_WARNING_DAYS.min,
+    maximum: FREE_TIME_WARNING_DAYS.max,
+    description:
+      `Warn this many days before a container's last free day (demurrage and detention): the dashboard ` +
+      `count and the e-mail digest (${FREE_TIME_WARNING_DAYS.min}–${FREE_TIME_WARNING_DAYS.max}, default 3)`,
+  }),
   trackings_fields: columns('tracking request'),
   shipments_fields: columns('shipment'),
 };

@@ -17,6 +17,7 @@ import {
   type BiUnit,
   type ShipmentStatusText,
 } from '@portal/shared-api/domain';
+import { FREE_TIME_COST_DRAFT } from './free-time-def';
 
 export const CATEGORY_KEYS = [
   'real_time',
@@ -386,6 +387,7 @@ const DRAFTS: Draft[] = [
       col('last_alert_message', 'Last alert', 'Última alerta', 'text'),
     ],
   },
+  { ...FREE_TIME_COST_DRAFT, columns: [...FREE_TIME_COST_DRAFT.columns] },
   // Internal: tracking quality
   {
     category: 'tracking_quality',

@@ -10,7 +10,7 @@ import type { MetricResult } from './metrics';
 export interface ExportColumn {
   key: string;
   labels: Text;
-  type: 'text' | 'number' | 'date' | 'percent';
+  type: 'text' | 'number' | 'date' | 'percent' | 'money';
 }
 
 /** The columns a result can be exported with. */
@@ -60,9 +60,11 @@ export async function toXlsx(
         ? { numFmt: '0.00%' }
         : c.type === 'number'
           ? { numFmt: '0.##' }
-          : c.type === 'date'
-            ? { numFmt: 'yyyy-mm-dd' }
-            : {},
+          : c.type === 'money'
+            ? { numFmt: '#,##0.00' }
+            : c.type === 'date'
+              ? { numFmt: 'yyyy-mm-dd' }
+              : {},
   }));
   if (result.kind === 'table') {
     for (const row of result.results) {

@@ -24,6 +24,8 @@ import {
   type Unit,
 } from './catalogue';
 import type { BiParams, ListQuery } from './params';
+import { freeTimeCost } from './free-time';
+import { FREE_TIME_COST_METRIC } from './free-time-def';
 
 export const BI_PAGE_SIZE = 30;
 /** At most this many rows in a table export. */
@@ -937,6 +939,7 @@ export const COMPUTE: Record<string, (ctx: MetricContext) => Promise<MetricResul
   top_lanes: topLanes,
   dwell_at_pod: dwellAtPod,
   current_exceptions: currentExceptions,
+  [FREE_TIME_COST_METRIC]: freeTimeCost,
   tq_completeness: tqCompleteness,
   tq_event_latency: tqEventLatency,
   tq_invalid_share: tqInvalidShare,

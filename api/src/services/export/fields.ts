@@ -5,6 +5,7 @@ import { HEALTH_TEXTS, SHIPMENT_STATUS_LABELS } from '@portal/shared-api/domain'
 import { sql, type RawBuilder } from 'kysely';
 import type { HealthThresholds } from '../health';
 import { healthExpression } from '../health';
+import { freeTimeExportFields } from './free-time-fields';
 
 type ExportFieldType = 'string' | 'integer' | 'number' | 'datetime' | 'date' | 'boolean';
 export type ExportLang = 'en' | 'es';
@@ -51,6 +52,7 @@ const SECTIONS: ExportSection[] = [
   { key: 'release', label: { en: 'Availability and release', es: 'Disponibilidad y despacho' } },
   { key: 'predictions', label: { en: 'Predictions', es: 'Predicciones' } },
   { key: 'alerts', label: { en: 'Alerts and health', es: 'Alertas y salud' } },
+  { key: 'free_time', label: { en: 'Demurrage and detention', es: 'Demora y detención' } },
   { key: 'position', label: { en: 'Position', es: 'Posición' } },
   { key: 'custom_form', label: { en: 'Custom form', es: 'Formulario personalizado' } },
   { key: 'timestamps', label: { en: 'Record', es: 'Registro' } },
@@ -603,6 +605,8 @@ function buildStaticFields(): ExportField[] {
       ),
     ),
   );
+
+  out.push(...freeTimeExportFields());
 
   // Record.
   col('last_update', 'timestamps', 'Last update', 'Última actualización', 'datetime');

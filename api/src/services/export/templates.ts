@@ -28,6 +28,8 @@ const SCALAR_KEYS = [
   'dta_max',
   'last_n_days',
   'exclude_hidden',
+  'free_time_ends_within',
+  'over_free_time',
   ...Object.keys(DATE_FILTER_FIELDS).flatMap((f) => [
     `${f}_before`,
     `${f}_after`,

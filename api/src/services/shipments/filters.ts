@@ -24,6 +24,7 @@ import {
 } from '../../lib/query-params';
 import { STATUSES } from '../tracking-requests';
 import { healthExpression, healthFilter, HEALTH_VALUES, type Health, type HealthThresholds } from '../health';
+import { freeTimeCondition, parseFreeTimeFilter, type FreeTimeFilter } from './free-time-filter';
 
 /** The eight date fields with _before / _after (dates) and _rel_min / _rel_max (days from today). */
 export const DATE_FILTER_FIELDS = {
@@ -42,8 +43,7 @@ type DateFilterField = keyof typeof DATE_FILTER_FIELDS;
 export const SHIPMENT_STATUS_VALUES = STATUSES;
 type ShipmentStatusValue = TrackingRequestStatus;
 
-/** The 22 sortable columns (`ordering=field` ascending, `-field` descending) and what they sort by. */
-/** The sortable columns that are not a column of the shipment itself. */
+/** The sortable columns (`ordering=field` ascending, `-field` descending) that are not a shipment column. */
 const COMPUTED_ORDERING: Partial<Record<ShipmentOrderingField, RawBuilder<unknown> | null>> = {
   carrier: sql`(SELECT c.short_name FROM carriers c WHERE c.id = shipments.carrier_id)`,
   // by what the lists show: the UN/LOCODE, else the name
@@ -66,6 +66,7 @@ const ORDERING_ALIASES: Record<string, OrderingField> = {
   pol: 'pol_loc',
   pod: 'pod_loc',
   status_verbose: 'status',
+  free_time_days_left: 'free_time_lfd', // days left grow with the last free day
 };
 
 interface DateRange {
@@ -86,6 +87,8 @@ export interface ShipmentFilters {
   dta?: DateRange;
   order_dta: boolean;
   last_n_days?: number;
+  /** free_time_ends_within / over_free_time as a range of the running clock's last free day. */
+  free_time?: FreeTimeFilter;
   exclude_hidden: boolean;
   ordering: { field: OrderingField; desc: boolean }[];
   /** Set by resolveSearch: the ports and vessels the search text names (lets each part use its index). */
@@ -236,6 +239,9 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
     else if (daysInRange('last_n_days', n, errors)) filters.last_n_days = n;
   }
 
+  const freeTime = parseFreeTimeFilter(query, now, errors);
+  if (freeTime) filters.free_time = freeTime;
+
   for (const v of values(query, 'ordering')) {
     const desc = v.startsWith('-');
     const name = desc ? v.slice(1) : v;
@@ -262,7 +268,8 @@ export function onlyHealthFilters(f: ShipmentFilters): boolean {
     Object.keys(f.dates).length === 0 &&
     !f.dtd &&
     !f.dta &&
-    !f.last_n_days
+    !f.last_n_days &&
+    !f.free_time
   );
 }
 
@@ -271,12 +278,8 @@ export function onlyCountedFilters(f: ShipmentFilters): boolean {
   return onlyHealthFilters({ ...f, status: [], carrier: [] });
 }
 
-function maxDate(a: Date | undefined, b: Date): Date {
-  return a && a > b ? a : b;
-}
-function minDate(a: Date | undefined, b: Date): Date {
-  return a && a < b ? a : b;
-}
+const maxDate = (a: Date | undefined, b: Date): Date => (a && a > b ? a : b);
+const minDate = (a: Date | undefined, b: Date): Date => (a && a < b ? a : b);
 
 /** `%text%` for `lower(column) LIKE` (and the lower-case search_text), with the wildcards of `text` escaped. */
 const containsPattern = (text: string): string => likePattern(text, { lowerCase: true });
@@ -345,6 +348,7 @@ export function shipmentConditions(
   if (f.last_n_days) {
     out.push(sql<SqlBool>`shipments.created_at >= ${new Date(now.getTime() - f.last_n_days * DAY_MS)}`);
   }
+  if (f.free_time) out.push(freeTimeCondition(f.free_time));
   if (f.health.length) out.push(healthFilter(thresholds, f.health) as RawBuilder<SqlBool>);
   return out;
 }
@@ -366,6 +370,8 @@ export interface OrderTerm {
   expr: RawBuilder<unknown>;
   desc: boolean;
   nullsLast?: boolean;
+  /** Its index holds only the rows with a value (partial), so the rows without are read apart. */
+  partialIndex?: boolean;
 }
 
 /** The sort keys: order_dta first (dta ascending), then `ordering`, then id descending (stable pages). */
@@ -378,7 +384,7 @@ export function orderTerms(f: ShipmentFilters, thresholds: HealthThresholds): Or
         ? sql`(CASE ${healthExpression(thresholds)} WHEN 'ontrack' THEN 0 WHEN 'delayed' THEN 1 ELSE 2 END)`
         : ORDERING_FIELDS[o.field];
     // empty values last in both directions (PostgreSQL puts NULLs first when descending)
-    if (expr) terms.push({ expr, desc: o.desc, nullsLast: true });
+    if (expr) terms.push({ expr, desc: o.desc, nullsLast: true, partialIndex: o.field === 'free_time_lfd' });
   }
   if (!f.ordering.some((o) => o.field === 'id')) terms.push({ expr: sql`shipments.id`, desc: true });
   return terms;

@@ -110,17 +110,25 @@ const thresholdsKey = (t: HealthThresholds) =>
   ]);
 
 /**
- * The key of a list's filters for the caller's company and thresholds, or null when the filters depend on the
+ * The key of a list's filters for the caller's company and thresholds on `today` (UTC 'YYYY-MM-DD': the rows'
+ * free-time days left and state change at midnight without a write), or null when the filters depend on the
  * clock to the millisecond (last_n_days, dtd / dta ranges). Relative date filters are already whole days.
  */
-export function listKey(companyId: number, t: HealthThresholds, f: ShipmentFilters): string | null {
+export function listKey(
+  companyId: number,
+  t: HealthThresholds,
+  f: ShipmentFilters,
+  today: string,
+): string | null {
   if (f.last_n_days !== undefined || f.dtd || f.dta) return null;
   const { searchMatches: _derived, ...filters } = f;
   void _derived;
-  return `list:${companyId}:${thresholdsKey(t)}:${JSON.stringify(filters)}`;
+  return `list:${companyId}:${today}:${thresholdsKey(t)}:${JSON.stringify(filters)}`;
 }
 
-export const statsKey = (companyId: number, t: HealthThresholds) => `stats:${companyId}:${thresholdsKey(t)}`;
+/** The dashboard counts' key: the free-time counts depend on the day and the user's warning days. */
+export const statsKey = (companyId: number, t: HealthThresholds, today: string, warningDays: number) =>
+  `stats:${companyId}:${today}:${warningDays}:${thresholdsKey(t)}`;
 
 export interface CachedPage {
   /** The JSON text of the page's results. */

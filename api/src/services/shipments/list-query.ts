@@ -83,12 +83,13 @@ export async function countShipments(
 }
 
 /**
- * A descending page with empty values last over many matches: the ascending indexes walked backwards give
- * NULLS FIRST, and `DESC NULLS LAST` would sort every match (2 s instead of 0.1 s on 1,000,000 shipments).
- * So the rows with a value (index walked backwards) and those without are taken apart, each up to the page's
- * end, and the page is cut from the two in that order.
+ * A page with empty values last over many matches, when no index gives that order: the ascending indexes walked
+ * backwards give NULLS FIRST, and `DESC NULLS LAST` would sort every match (2 s instead of 0.1 s on 1,000,000
+ * shipments); a partial index (free_time_lfd's) has no empty rows at all. So the rows with a value (the index,
+ * either way) and those without are taken apart, each up to the page's end, and the page is cut from the two in
+ * that order.
  */
-function nullsLastDescending(
+function nullsApart(
   terms: OrderTerm[],
   where: RawBuilder<unknown>,
   limit: number,
@@ -155,8 +156,8 @@ export function shipmentPageQuery(
         )} FROM shipments WHERE ${where} OFFSET 0) f
           ORDER BY ${sql.join(terms.map((t, i) => termSql(sql.ref(`f.o${i}`), t)))}
           LIMIT ${limit} OFFSET ${offset}`
-      : terms[0]?.desc && terms[0].nullsLast
-        ? nullsLastDescending(terms, where, limit, offset)
+      : terms[0]?.nullsLast && (terms[0].desc || terms[0].partialIndex)
+        ? nullsApart(terms, where, limit, offset)
         : sql`SELECT shipments.id FROM shipments WHERE ${where} ORDER BY ${sql.join(order)}
           LIMIT ${limit} OFFSET ${offset}`;
   let page = selectShipments(db, companyId, thresholds)

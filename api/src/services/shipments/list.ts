@@ -23,8 +23,10 @@ import {
   type ListValue,
 } from './list-cache';
 import { countShipments, shipmentPageQuery } from './list-query';
+import { freeTimeCounts } from './free-time-filter';
 import { SHIPMENT_FIELDS } from './schema';
 import { hasProjectsTable, serializeShipments, shipmentsJson } from './serializer';
+import { todayUtc } from '../../tracking/free-time/view';
 
 /** Who asks: the list is the caller's company's, health follows the caller's thresholds, texts their language. */
 export interface ListCaller {
@@ -72,7 +74,7 @@ export async function listShipments(
   const filters = parseShipmentFilters(query, now);
   const fields = parseListFields(query);
   const { companyId, thresholds, lang } = caller;
-  const key = cacheEnabled() ? listKey(companyId, thresholds, filters) : null;
+  const key = cacheEnabled() ? listKey(companyId, thresholds, filters, todayUtc(now)) : null;
   const cached = key ? versioned(db, key, await dataVersion(db, companyId), newListValue) : undefined;
   const pageKey = `${page}:${lang}:${fields?.join(',') ?? ''}`;
   const hit = cached?.pages.get(pageKey);
@@ -102,7 +104,8 @@ export async function listShipments(
       (page - 1) * PAGE_SIZE,
       { projects, companyId },
     ).execute();
-    const shipments = await serializeShipments(db, rows, { now, companyId, compact: true });
+    const freeTime = fields?.includes('free_time') ?? false;
+    const shipments = await serializeShipments(db, rows, { now, companyId, compact: true, freeTime });
     const results = shipmentsJson(localizePayload(shipments, lang), fields);
     return { count, page: { results, expires: daysExpiry(shipments) } };
   };
@@ -144,9 +147,17 @@ export interface ShipmentStats {
   shipments_warning_count: number;
   shipments_delayed_count: number;
   shipments_with_incidents_count: number;
+  /** Containers whose free time ends within the user's free_time_warning_days (list: free_time_ends_within). */
+  free_time_ending_count: number;
+  /** Containers over free time (list: over_free_time=true). */
+  over_free_time_count: number;
+  /** The user's threshold the ending count used. */
+  free_time_warning_days: number;
 }
 
 const WEEK_MS = 7 * 86_400_000;
+/** user_profiles.free_time_warning_days when the caller has none (its column default). */
+const DEFAULT_FREE_TIME_WARNING_DAYS = 3;
 
 /**
  * The dashboard counts of the caller's visible shipments with the caller's thresholds; reused under the
@@ -154,23 +165,33 @@ const WEEK_MS = 7 * 86_400_000;
  */
 export async function shipmentStats(
   db: Kysely<Database>,
-  caller: Omit<ListCaller, 'lang'>,
+  caller: Omit<ListCaller, 'lang'> & { freeTimeWarningDays?: number },
+  now: Date = new Date(),
 ): Promise<ShipmentStats> {
   const { companyId, thresholds } = caller;
+  const warningDays = caller.freeTimeWarningDays ?? DEFAULT_FREE_TIME_WARNING_DAYS;
+  const today = todayUtc(now);
+  const key = statsKey(companyId, thresholds, today, warningDays);
   const cached = cacheEnabled()
-    ? versioned(db, statsKey(companyId, thresholds), await dataVersion(db, companyId), () => ({
+    ? versioned(db, key, await dataVersion(db, companyId), () => ({
         stats: null as ShipmentStats | null,
         expires: 0,
       }))
     : null;
   if (cached?.stats && cached.expires > Date.now()) return cached.stats;
-  const health = await dashboardCounts(db, thresholds, companyId, new Date(Date.now() - WEEK_MS));
+  const [health, freeTime] = await Promise.all([
+    dashboardCounts(db, thresholds, companyId, new Date(Date.now() - WEEK_MS)),
+    freeTimeCounts(db, companyId, today, warningDays),
+  ]);
   const stats: ShipmentStats = {
     shipments_last_week_count: health.created,
     shipments_on_track_count: health.ontrack,
     shipments_warning_count: health.delayed,
     shipments_delayed_count: health.delayed,
     shipments_with_incidents_count: health.alerted,
+    free_time_ending_count: freeTime.ending,
+    over_free_time_count: freeTime.over,
+    free_time_warning_days: warningDays,
   };
   if (cached) {
     cached.stats = stats;

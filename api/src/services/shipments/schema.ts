@@ -14,6 +14,7 @@ import {
 } from '@portal/shared-api/domain';
 import { FreeObject } from '../../lib/schemas';
 import { DATE_COLUMNS, NUMBER_COLUMNS } from './serializer';
+import { FREE_TIME_PROPERTIES } from './free-time-fields';
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const dateTime = () => nullable(Type.String({ format: 'date-time' }));
@@ -173,6 +174,7 @@ export const ShipmentSchema = Type.Object(
     ),
     schema_form_source: Type.Optional(nullable(Type.String({ enum: ['shipment', 'company'] }))),
     sf_data: FreeObject('Custom form data'),
+    ...FREE_TIME_PROPERTIES,
   },
   {
     title: 'Shipment',

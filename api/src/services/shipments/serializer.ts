@@ -13,6 +13,8 @@ import {
 import type { Database, ShipmentsTable } from '../../db/types';
 import { healthExpression, type Health, type HealthThresholds } from '../health';
 import { isoOrNull as iso } from '../../lib/dates';
+import { todayUtc } from '../../tracking/free-time/view';
+import { freeTimeOf } from './free-time-fields';
 
 export const NUMBER_COLUMNS = [
   'weight',
@@ -44,7 +46,12 @@ export const DATE_COLUMNS = [
 ] as const;
 
 /** The stored shipment row plus the caller's health (and, from lookupsColumn, what it refers to). */
-export type ShipmentRow = Selectable<ShipmentsTable> & { health: Health; lookups?: Lookups };
+export type ShipmentRow = Selectable<ShipmentsTable> & {
+  health: Health;
+  lookups?: Lookups;
+  free_time?: unknown;
+  free_time_lfd?: Date | string | null;
+};
 
 /**
  * All columns of `shipments` (aliased `shipments`) of company `companyId` plus `health` for the thresholds.
@@ -110,6 +117,8 @@ export interface SerializeOptions {
    * to keep pages small (absent = null).
    */
   compact?: boolean;
+  /** Lists: also the whole `free_time` object (the detail always has it). */
+  freeTime?: boolean;
 }
 
 interface Lookups {
@@ -263,6 +272,7 @@ export async function serializeShipments(
   const companyForm = lookups.form ?? null;
   const loc = (id: number | null) => (id === null ? null : (locationById.get(id) ?? null));
   const vessel = (id: number | null) => (id === null ? null : (vesselById.get(id) ?? null));
+  const today = todayUtc(now);
 
   return rows.map((r) => {
     const carrier = carrierById.get(r.carrier_id);
@@ -314,6 +324,9 @@ export async function serializeShipments(
       schema_form: r.schema_form,
       sf_data: r.sf_data,
     };
+    const freeTime = freeTimeOf(r, today);
+    Object.assign(out, freeTime.columns);
+    if (!options.compact || options.freeTime) out.free_time = freeTime.view;
     if (options.companyId !== undefined) {
       if (r.schema_form === null || r.schema_form === undefined) {
         out.schema_form = companyForm;

@@ -4,7 +4,7 @@ import { Pager, Table, type TableColumn } from '@portal/shared-ui';
 import { useShipmentHealthText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
 import type { Lang, TableResult } from '../../lib/bi-api';
-import { formatValue } from '../../lib/format';
+import { formatMoney, formatValue } from '../../lib/format';
 import { NS } from '../../i18n';
 
 type Row = TableResult['results'][number];
@@ -33,6 +33,14 @@ export function BiTable({ result, lang, page, onPageChange, loading }: BiTablePr
       if (c.key === 'place') return t(`place.${v}`, { defaultValue: String(v) });
       // A date never wraps in two (2026-12-/16).
       if (c.type === 'date') return <span className="bi-nowrap">{String(v).slice(0, 10)}</span>;
+      // Money is in the row's own currency: a row never mixes two, and rows are never added across them.
+      if (c.type === 'money' && typeof v === 'number')
+        return (
+          <span className="bi-nowrap">
+            {formatMoney(v, typeof row.currency === 'string' ? row.currency : null, lang) ??
+              t('money.noTariff')}
+          </span>
+        );
       if (c.type === 'number' && typeof v === 'number')
         return <span className="bi-nowrap">{formatValue(v, 'days', lang)}</span>;
       return String(v);
@@ -41,6 +49,11 @@ export function BiTable({ result, lang, page, onPageChange, loading }: BiTablePr
   return (
     <div className="bi-table" data-testid="bi-table">
       <p className="bi-table__count">{t('rows', { count: result.count })}</p>
+      {result.columns.some((c) => c.type === 'money') && (
+        <p className="bi-table__note" data-testid="bi-money-note">
+          {t('money.perCurrency')}
+        </p>
+      )}
       <Table
         columns={columns}
         rows={result.results}

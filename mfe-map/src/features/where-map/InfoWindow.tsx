@@ -78,7 +78,17 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
       ]
     : [];
 
-  /** One container of the window: carrier, status, POL → POD, ETA/ATA, health, vessel, Detail. */
+  /** The running free-time clock in words: days left or over, and the last free day. */
+  const freeTimeText = (f: NonNullable<PointDetail['free_time']>) => {
+    const lfd = formatDate(f.lfd, none);
+    const days = f.days_left ?? 0;
+    if (days === 0) return t('info.freeTime.today', { lfd });
+    return days < 0
+      ? t('info.freeTime.over', { count: -days, lfd })
+      : t('info.freeTime.left', { count: days, lfd });
+  };
+
+  /** One container of the window: carrier, status, POL → POD, ETA/ATA, health, free time, vessel, Detail. */
   const item = (d: PointDetail) => (
     <li key={d.id} className="map-where-info__item" data-testid="map-info-item" data-id={d.id}>
       <div className="map-where-info__title">
@@ -106,6 +116,16 @@ export function InfoWindow({ selection, data, onClose }: InfoWindowProps) {
         <dd>
           <span className={`map-where-health map-where-health--${d.health}`}>{healthText(d.health)}</span>
         </dd>
+        {d.free_time && (
+          <>
+            <dt>{t(`info.freeTime.${d.free_time.clock}`)}</dt>
+            <dd data-testid="map-info-free-time">
+              <span className={`map-where-ft map-where-ft--${d.free_time.state}`}>
+                {freeTimeText(d.free_time)}
+              </span>
+            </dd>
+          </>
+        )}
         {d.vessel && d.vessel !== vessel?.name && (
           <>
             <dt>{t('info.vessel')}</dt>

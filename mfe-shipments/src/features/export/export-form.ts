@@ -25,7 +25,13 @@ const LIST_FILTERS = ['status', 'health', 'carrier', 'project', 'ordering'] as c
 /** true / false. */
 const FLAG_FILTERS = ['order_dta', 'exclude_hidden'] as const;
 /** Applied filters the modal shows but has no field for (from the dashboard or a template): shown, removable. */
-export const OTHER_FILTERS = ['ordering', 'exclude_hidden', 'last_n_days'] as const;
+export const OTHER_FILTERS = [
+  'ordering',
+  'exclude_hidden',
+  'last_n_days',
+  'free_time_ends_within',
+  'over_free_time',
+] as const;
 
 const FORM_FILTER_KEYS: readonly string[] = [
   ...TEXT_FILTERS,
@@ -34,6 +40,8 @@ const FORM_FILTER_KEYS: readonly string[] = [
   ...LIST_FILTERS,
   ...FLAG_FILTERS,
   'last_n_days',
+  'free_time_ends_within',
+  'over_free_time',
 ];
 const isListKey = (key: string) => (LIST_FILTERS as readonly string[]).includes(key);
 

@@ -8,6 +8,7 @@ import { Button, NumberInput, Select, ToggleButtons } from '@portal/shared-ui';
 import { DateRangeFilter, LISTS_NS, ShipmentFilterFields, type UrlFilters } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
 import { DATE_FIELDS, DAY_FIELDS, moreFiltersCount, STATUS_VALUES, type SHIPMENT_FILTERS } from './filters';
+import { FreeTimeFilters } from '../free-time/FreeTimeFilters';
 
 export interface ShipmentFiltersPanelProps {
   filters: UrlFilters<typeof SHIPMENT_FILTERS>;
@@ -55,6 +56,12 @@ export function ShipmentFiltersPanel({ filters, carriers, projects = [] }: Shipm
           options={STATUS_VALUES.map((s) => ({ value: s, label: t(`trackingStatus.${s}`) }))}
           value={values.status}
           onChange={(v) => setFilter('status', v)}
+        />
+        <FreeTimeFilters
+          endsWithin={values.free_time_ends_within}
+          over={values.over_free_time}
+          onEndsWithinChange={(v) => setFilter('free_time_ends_within', v)}
+          onOverChange={(v) => setFilter('over_free_time', v)}
         />
       </div>
       {moreOpen && (

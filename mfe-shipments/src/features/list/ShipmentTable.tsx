@@ -24,7 +24,7 @@ export interface ShipmentTableProps {
 }
 
 export function ShipmentTable(props: ShipmentTableProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const writable = canWrite(useSession((s) => s.user));
   const [alertsFor, setAlertsFor] = useState<Shipment | null>(null);
   const [formFor, setFormFor] = useState<Shipment | null>(null);
@@ -37,8 +37,9 @@ export function ShipmentTable(props: ShipmentTableProps) {
         props.visibleColumns,
         { onOpenAlerts: setAlertsFor, onEditForm: writable ? setFormFor : undefined },
         narrow,
+        i18n.language,
       ),
-    [t, props.visibleColumns, writable, narrow],
+    [t, props.visibleColumns, writable, narrow, i18n.language],
   );
   return (
     <>

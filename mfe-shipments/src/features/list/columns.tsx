@@ -1,4 +1,4 @@
-// The 22 sortable columns of the shipment tables (their keys are the API's ordering fields), the default set,
+// The columns of the shipment tables (the sortable ones keyed by the API's ordering fields, then the free-time ones), the default set,
 // and the cells: health dot, dates, the last-alert button and the per-row custom-form button.
 import type { TFunction } from 'i18next';
 import type { Port, Shipment } from '@portal/shared-api';
@@ -8,13 +8,36 @@ import { shipmentHealthText, shipmentStatusText } from '@portal/shared-ui/lists'
 import { Link } from '@portal/shared-ui/router';
 import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
 import { hasCustomForm } from '../custom-form/schema';
+import { FreeTimeBadge } from '../free-time/FreeTimeBadge';
+import { daysLeftText, formatMoney, freeTimeTone } from '../free-time/format';
+import { FREE_TIME_NS } from '../free-time/i18n';
 
 /** The status text in the current language (the API sends it in English); shared with mfe-tracking. */
 export const statusText = shipmentStatusText;
 
-/** The sortable columns: the API's ordering fields, from the domain module both sides import. */
-export const COLUMN_KEYS = SHIPMENT_ORDERING_FIELDS;
+/** Demurrage and detention columns besides the last free day (an ordering field); days left sorts by it. */
+export const FREE_TIME_COLUMN_KEYS = [
+  'free_time_days_left',
+  'free_time_state',
+  'demurrage_lfd',
+  'detention_lfd',
+  'demurrage_cost',
+  'detention_cost',
+] as const;
+
+/** The columns: the API's ordering fields (from the domain module both sides import), then the free-time ones. */
+export const COLUMN_KEYS = [...SHIPMENT_ORDERING_FIELDS, ...FREE_TIME_COLUMN_KEYS] as const;
 export type ColumnKey = (typeof COLUMN_KEYS)[number];
+
+const SORT_KEYS: Partial<Record<ColumnKey, string>> = { free_time_days_left: 'free_time_lfd' };
+const isSortable = (key: ColumnKey) =>
+  (SHIPMENT_ORDERING_FIELDS as readonly string[]).includes(key) || key in SORT_KEYS;
+const FREE_TIME_KEYS: readonly string[] = ['free_time_lfd', ...FREE_TIME_COLUMN_KEYS];
+
+/** A column's header text (the free-time ones live in their own namespace). */
+export function columnLabel(t: TFunction, key: string): string {
+  return FREE_TIME_KEYS.includes(key) ? t(`columns.${key}`, { ns: FREE_TIME_NS }) : t(`columns.${key}`);
+}
 
 /** Shown when the user has chosen no columns (id is always shown). */
 export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
@@ -42,6 +65,7 @@ export const LIST_FIELDS: readonly string[] = [
   'schema_form',
   'schema_form_source',
   'sf_data',
+  'free_time_currency',
 ];
 
 export interface RowHandlers {
@@ -52,7 +76,40 @@ export interface RowHandlers {
 
 const portText = (port: Port | null | undefined) => (port ? port.locode || port.name : '');
 
-function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers) {
+/** The cells of the free-time columns; undefined for the others. */
+function freeTimeCell(t: TFunction, key: ColumnKey, s: Shipment, language: string) {
+  switch (key) {
+    case 'free_time_lfd':
+    case 'demurrage_lfd':
+    case 'detention_lfd':
+      return <span className="shp-nowrap">{formatDate(s[key])}</span>;
+    case 'free_time_days_left':
+      return s.free_time_days_left === null ? (
+        ''
+      ) : (
+        <span
+          className={`shp-ft-cell shp-ft-badge shp-ft-badge--${freeTimeTone(s.free_time_state, s.free_time_days_left)}`}
+        >
+          {daysLeftText(t, s.free_time_days_left)}
+        </span>
+      );
+    case 'free_time_state':
+      return s.free_time_state ? (
+        <FreeTimeBadge state={s.free_time_state} daysLeft={s.free_time_days_left} />
+      ) : (
+        ''
+      );
+    case 'demurrage_cost':
+    case 'detention_cost':
+      return <span className="shp-ft-money">{formatMoney(s[key], s.free_time_currency, language)}</span>;
+    default:
+      return undefined;
+  }
+}
+
+function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers, language: string) {
+  const freeTime = freeTimeCell(t, key, s, language);
+  if (freeTime !== undefined) return freeTime;
   switch (key) {
     case 'id':
       return (
@@ -148,12 +205,14 @@ export function shipmentColumns(
   visible: readonly string[],
   handlers: RowHandlers,
   narrow = false,
+  language = 'en',
 ): TableColumn<Shipment>[] {
   const columns: TableColumn<Shipment>[] = orderedColumnKeys(visible, narrow).map((key) => ({
     key,
-    header: t(`columns.${key}`),
-    sortable: true,
-    render: (s: Shipment) => cell(t, key, s, handlers),
+    header: columnLabel(t, key),
+    sortable: isSortable(key),
+    sortKey: SORT_KEYS[key],
+    render: (s: Shipment) => cell(t, key, s, handlers, language),
   }));
   const { onEditForm } = handlers;
   if (onEditForm) {

@@ -33,6 +33,8 @@ export const SHIPMENT_FILTERS = {
   dtd_max: 'text',
   dta_min: 'text',
   dta_max: 'text',
+  free_time_ends_within: 'text',
+  over_free_time: 'value',
 } as const satisfies FilterSchema;
 
 export type ShipmentFilterValues = FilterValues<typeof SHIPMENT_FILTERS>;

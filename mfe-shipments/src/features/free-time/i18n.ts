@@ -1,0 +1,131 @@
+// Demurrage and detention texts of this remote (namespace 'shipmentsFreeTime'): list columns and filters, the
+// detail's card, the dashboard counts. es and en with the same keys; Spanish uses usted.
+import { registerNamespace, type Translation } from '@portal/shared-ui';
+
+export const FREE_TIME_NS = 'shipmentsFreeTime';
+
+const en = {
+  columns: {
+    free_time_lfd: 'Last free day',
+    free_time_days_left: 'Free days left',
+    free_time_state: 'Free time',
+    demurrage_lfd: 'Demurrage LFD',
+    detention_lfd: 'Detention LFD',
+    demurrage_cost: 'Demurrage cost',
+    detention_cost: 'Detention cost',
+  },
+  state: {
+    not_started: 'Not started',
+    running: 'Running',
+    over: 'Over free time',
+    closed: 'Closed',
+  },
+  daysLeft_one: '{{count}} day left',
+  daysLeft_other: '{{count}} days left',
+  daysOver_one: '{{count}} day over',
+  daysOver_other: '{{count}} days over',
+  lastDay: 'Last free day today',
+  filters: {
+    legend: 'Free time',
+    endsWithin: 'Ends within (days)',
+    endsWithinHint: '0 to 60',
+    over: 'Over free time',
+  },
+  card: {
+    title: 'Demurrage and detention',
+    demurrage: 'Demurrage',
+    detention: 'Detention',
+    combined: 'Free time (combined)',
+    start: 'Start',
+    lfd: 'Last free day',
+    stop: 'Stop',
+    today: 'Today',
+    estimated: 'estimated',
+    freeDays_one: '{{count}} free day',
+    freeDays_other: '{{count}} free days',
+    working: 'working days',
+    calendar: 'calendar days',
+    cost: 'Cost accrued',
+    projected: 'Projected',
+    rule: 'Rule applied',
+    ruleAny: 'any',
+    ruleScope: 'Carrier: {{carrier}} · POD: {{pod}} · Type: {{type}}',
+    carrierLfd: "Carrier's last free day",
+    carrierOnly: 'No rule of yours applies: the carrier sent the last free day.',
+    noRule:
+      'No free-time rule applies to this container, so its last free days and costs are not worked out.',
+    configure: 'Set up free-time rules',
+    noCurrency: 'no tariff',
+  },
+  dashboard: {
+    title: 'Demurrage and detention',
+    ending_one: 'Free time ends within {{count}} day',
+    ending_other: 'Free time ends within {{count}} days',
+    over: 'Over free time',
+    open: 'Open the list',
+  },
+};
+
+const es: Translation<typeof en> = {
+  columns: {
+    free_time_lfd: 'Último día libre',
+    free_time_days_left: 'Días libres restantes',
+    free_time_state: 'Tiempo libre',
+    demurrage_lfd: 'Último día libre de demora',
+    detention_lfd: 'Último día libre de detención',
+    demurrage_cost: 'Coste de demora',
+    detention_cost: 'Coste de detención',
+  },
+  state: {
+    not_started: 'No iniciado',
+    running: 'En curso',
+    over: 'Fuera de tiempo libre',
+    closed: 'Cerrado',
+  },
+  daysLeft_one: 'Queda {{count}} día',
+  daysLeft_other: 'Quedan {{count}} días',
+  daysOver_one: '{{count}} día excedido',
+  daysOver_other: '{{count}} días excedidos',
+  lastDay: 'Hoy es el último día libre',
+  filters: {
+    legend: 'Tiempo libre',
+    endsWithin: 'Termina en (días)',
+    endsWithinHint: 'De 0 a 60',
+    over: 'Fuera de tiempo libre',
+  },
+  card: {
+    title: 'Demora y detención',
+    demurrage: 'Demora',
+    detention: 'Detención',
+    combined: 'Tiempo libre (combinado)',
+    start: 'Inicio',
+    lfd: 'Último día libre',
+    stop: 'Fin',
+    today: 'Hoy',
+    estimated: 'estimado',
+    freeDays_one: '{{count}} día libre',
+    freeDays_other: '{{count}} días libres',
+    working: 'días laborables',
+    calendar: 'días naturales',
+    cost: 'Coste acumulado',
+    projected: 'Previsto',
+    rule: 'Regla aplicada',
+    ruleAny: 'cualquiera',
+    ruleScope: 'Naviera: {{carrier}} · POD: {{pod}} · Tipo: {{type}}',
+    carrierLfd: 'Último día libre de la naviera',
+    carrierOnly: 'No se aplica ninguna regla suya: la naviera envió el último día libre.',
+    noRule:
+      'Ninguna regla de tiempo libre se aplica a este contenedor, por lo que no se calculan sus últimos días libres ni sus costes.',
+    configure: 'Configurar reglas de tiempo libre',
+    noCurrency: 'sin tarifa',
+  },
+  dashboard: {
+    title: 'Demora y detención',
+    ending_one: 'El tiempo libre termina en {{count}} día',
+    ending_other: 'El tiempo libre termina en {{count}} días',
+    over: 'Fuera de tiempo libre',
+    open: 'Abrir la lista',
+  },
+};
+
+export const freeTimeResources = registerNamespace(FREE_TIME_NS, en, es);
