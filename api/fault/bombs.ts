@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { MAX_PARALLEL_READS, WORKER_TIMEOUT_MS } from '../src/routes/bulk-import/xlsx-read';
+import { MAX_PARALLEL_READS, WORKER_TIMEOUT_MS } from '../src/lib/xlsx-read';
 
 // The spreadsheet reader's own time limit (one read); a queued read (MAX_PARALLEL_READS) may wait for one more.
 const BOMB_MAX_SECONDS = Number(process.env.BOMB_MAX_SECONDS || WORKER_TIMEOUT_MS / 1000);

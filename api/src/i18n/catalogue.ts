@@ -583,7 +583,10 @@ const FREE_TIME_RULES: Template[] = [
     'Tier {n:int}: starts at day {from:int}, but the previous tier ends at day {to:int} (the days between have no rate).',
     'Tramo {n}: empieza el día {from}, pero el tramo anterior termina el día {to} (los días intermedios no tienen tarifa).',
   ],
-  ['Tier {n:int}: only the last tier can be open-ended.', 'Tramo {n}: solo el último tramo puede quedar abierto.'],
+  [
+    'Tier {n:int}: only the last tier can be open-ended.',
+    'Tramo {n}: solo el último tramo puede quedar abierto.',
+  ],
   [
     'Tier {n:int}: the last tier must be open-ended (leave its last day empty).',
     'Tramo {n}: el último tramo debe quedar abierto (deje vacío su último día).',
@@ -599,7 +602,10 @@ const FREE_TIME_RULES: Template[] = [
     'Unknown port "{p}": use the UN/LOCODE of a port (e.g. ESVLC).',
     'Puerto desconocido "{p}": use el UN/LOCODE de un puerto (p. ej., ESVLC).',
   ],
-  ['"{t}" is not a container type: use one of {list}.', '"{t}" no es un tipo de contenedor: use uno de {list}.'],
+  [
+    '"{t}" is not a container type: use one of {list}.',
+    '"{t}" no es un tipo de contenedor: use uno de {list}.',
+  ],
   [
     'A rule for this carrier, port and container type already exists.',
     'Ya existe una regla para esta naviera, puerto y tipo de contenedor.',
@@ -616,13 +622,19 @@ const FREE_TIME_RULES: Template[] = [
     'UN/LOCODE of the port of discharge (e.g. ESVLC); empty: any port.',
     'UN/LOCODE del puerto de descarga (p. ej., ESVLC); vacío: cualquier puerto.',
   ],
-  ['Container size/type: {list}; empty: any type.', 'Tamaño/tipo de contenedor: {list}; vacío: cualquier tipo.'],
+  [
+    'Container size/type: {list}; empty: any type.',
+    'Tamaño/tipo de contenedor: {list}; vacío: cualquier tipo.',
+  ],
   [
     'separate: demurrage and detention counted apart; combined: one free time from discharge to empty return.',
     'separate: la demora y la detención se cuentan por separado; combined: un único tiempo libre desde la ' +
       'descarga hasta la devolución del vacío.',
   ],
-  ['Free days at the terminal (separate mode), 0 to 365.', 'Días libres en la terminal (modo separate), de 0 a 365.'],
+  [
+    'Free days at the terminal (separate mode), 0 to 365.',
+    'Días libres en la terminal (modo separate), de 0 a 365.',
+  ],
   [
     'Free days to return the empty (separate mode), 0 to 365.',
     'Días libres para devolver el vacío (modo separate), de 0 a 365.',

@@ -32,7 +32,7 @@ const bucketOf = (bucket: string) =>
 const lastPrune = new WeakMap<Kysely<Database>, number>();
 
 /** Deletes windows that ended (at most every PRUNE_EVERY_MS per database handle, unless forced). */
-export async function pruneRateLimits(db: Kysely<Database>, force = false): Promise<number> {
+async function pruneRateLimits(db: Kysely<Database>, force = false): Promise<number> {
   const last = lastPrune.get(db) ?? 0;
   if (!force && Date.now() - last < PRUNE_EVERY_MS) return 0;
   lastPrune.set(db, Date.now());
@@ -67,7 +67,7 @@ export async function hitRateLimit(db: Kysely<Database>, bucket: string, windowM
 }
 
 /** The current window of `bucket` without counting (0 / 0 when none is running). */
-export async function readRateLimit(db: Kysely<Database>, bucket: string): Promise<Hit> {
+async function readRateLimit(db: Kysely<Database>, bucket: string): Promise<Hit> {
   const { rows } = await sql<{ hits: number; ttl: number }>`
     SELECT hits, ceil(extract(epoch FROM
              window_start + make_interval(secs => window_ms / 1000.0) - clock_timestamp()) * 1000)::int AS ttl

@@ -9,7 +9,7 @@ import { csvCell } from '../../src/lib/csv';
 import { ErrorCollector } from '../../src/lib/errors';
 import { databaseFieldErrors } from '../../src/plugins/errors';
 import { checkJsonValue } from '../../src/plugins/input-limits';
-import { checkZipDirectory } from '../../src/routes/bulk-import/xlsx-read';
+import { checkZipDirectory } from '../../src/lib/xlsx-read';
 import { createCompany, createUser } from '../../src/services/accounts';
 import { as, login, seedTenant, startTestApp, TEST_HASH_COST, signIn } from '../helpers/app';
 import type { Tenant, TestContext, Caller } from '../helpers/app';

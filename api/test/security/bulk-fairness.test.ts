@@ -3,7 +3,7 @@
 // one user may have at most 2 uploads in flight (the next is refused with a clear message, in their language).
 import ExcelJS from 'exceljs';
 import { BULK_MESSAGES, MAX_UPLOADS_PER_USER } from '../../src/routes/bulk-import';
-import { MAX_PARALLEL_READS, readerSlot, readerStats } from '../../src/routes/bulk-import/xlsx-read';
+import { MAX_PARALLEL_READS, readerSlot, readerStats } from '../../src/lib/xlsx-read';
 import { translate } from '../../src/i18n';
 import { startTenantApp, type Caller, type TenantApp } from '../helpers/app';
 

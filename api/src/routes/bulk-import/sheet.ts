@@ -2,7 +2,8 @@
 // that are not spreadsheets, and writing the downloadable template.
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../lib/errors';
-import { readXlsxRows, XlsxReadError } from './xlsx-read';
+import { MAX_FILE_BYTES, UPLOAD_FILE_MESSAGES } from '../../lib/upload-files';
+import { readXlsxRows, XlsxReadError } from '../../lib/xlsx-read';
 import {
   IMPORT_COLUMNS as COLUMNS,
   type ImportColumn as Column,
@@ -27,23 +28,21 @@ const COLUMN_HELP: Record<Column, string> = {
   container_filter: 'Containers to follow of a booking / B/L, separated by commas or spaces (optional)',
 };
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export { MAX_FILE_BYTES };
 export const MAX_ROWS = 20_000;
 
 export const fileError = (message: string, status = 400) => new ApiError(status, { file: [message] });
 
 export const FILE_MESSAGES = {
-  empty: 'The file is empty.',
+  empty: UPLOAD_FILE_MESSAGES.empty,
   notSpreadsheet: 'The file is not a spreadsheet: upload an .xlsx or .csv file made from the template.',
   badXlsx: 'The file is not a valid .xlsx workbook: save it again from your spreadsheet program, or as .csv.',
-  oldXls: 'Old Excel (.xls) files are not supported: save the file as .xlsx or .csv.',
-  tooLarge: `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into smaller files.`,
+  oldXls: UPLOAD_FILE_MESSAGES.oldXls,
+  tooLarge: UPLOAD_FILE_MESSAGES.tooLarge,
   noRows: 'The file has no tracking requests: fill in the rows under the header row.',
   tooManyRows: (n: number) => `The file has ${n} rows; at most ${MAX_ROWS} can be imported at once.`,
   tooManyRowsToRead: `The file has more than ${MAX_ROWS} rows; at most ${MAX_ROWS} can be imported at once.`,
-  tooLargeUnpacked:
-    'The workbook is too large once unpacked (or takes too long to read): keep only the template sheet, ' +
-    'split it into smaller files, or save it as .csv.',
+  tooLargeUnpacked: UPLOAD_FILE_MESSAGES.tooLargeUnpacked,
   columns: (missing: string[], unknown: string[]) =>
     [
       missing.length ? `Missing columns: ${missing.join(', ')}.` : '',

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { permissionDenied } from '../../lib/errors';
 import { caller, canWrite } from '../../plugins/auth';
 
-export function mayWriteRules(request: FastifyRequest): boolean {
+function mayWriteRules(request: FastifyRequest): boolean {
   const auth = caller(request);
   if (auth.apiKey || !canWrite(auth.profile.role_id)) return false;
   return auth.profile.is_manager || auth.user.is_superuser;

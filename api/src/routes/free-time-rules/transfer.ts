@@ -12,8 +12,8 @@ import { caller } from '../../plugins/auth';
 import { allRules, MAX_RULES, RULE_MESSAGES } from '../../services/free-time-rules';
 import { checkedRows, saveImport, sheetRows } from '../../services/free-time-rules/import';
 import { rulesWorkbook, SHEET_COLUMNS, SHEET_MESSAGES } from '../../services/free-time-rules/sheet';
-import { FILE_MESSAGES, MAX_FILE_BYTES } from '../bulk-import/sheet';
-import { readXlsxRows, XlsxReadError } from '../bulk-import/xlsx-read';
+import { MAX_FILE_BYTES, UPLOAD_FILE_MESSAGES as FILE_MESSAGES } from '../../lib/upload-files';
+import { readXlsxRows, XlsxReadError } from '../../lib/xlsx-read';
 import { guardRuleWrite } from './guard';
 import { FreeTimeImportSchema } from './schema';
 
@@ -124,7 +124,9 @@ export const freeTimeTransferRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request) => {
       const raw = (request.query as { mode?: unknown }).mode;
       if (raw !== undefined && raw !== 'upsert' && raw !== 'replace') {
-        throw new ApiError(400, { mode: [`"${String(raw)}" is not a valid choice.`] });
+        throw new ApiError(400, {
+          mode: [`"${typeof raw === 'string' ? raw : JSON.stringify(raw)}" is not a valid choice.`],
+        });
       }
       const mode = raw ?? 'upsert';
       const companyId = caller(request).profile.company_id;

@@ -39,7 +39,6 @@ export interface FreeTimeRuleInput {
   currency: string;
 }
 
-export type TierField = 'demurrage_tiers' | 'detention_tiers' | 'combined_tiers';
 type DaysField = 'demurrage_free_days' | 'detention_free_days' | 'combined_free_days';
 
 const SEPARATE_FIELDS = {
@@ -79,13 +78,12 @@ export const RULE_MESSAGES = {
 
 let currencies: ReadonlySet<string> | undefined;
 /** The ISO 4217 codes the runtime knows (the same list Intl.NumberFormat formats on screen). */
-export function isCurrency(code: string): boolean {
+function isCurrency(code: string): boolean {
   currencies ??= new Set(Intl.supportedValuesOf('currency'));
   return currencies.has(code);
 }
 
-export const isContainerType = (value: string) =>
-  (FREE_TIME_CONTAINER_TYPES as readonly string[]).includes(value);
+const isContainerType = (value: string) => (FREE_TIME_CONTAINER_TYPES as readonly string[]).includes(value);
 
 /** Tier problems, by message; an empty list means a valid tariff (no tiers at all is valid: no cost). */
 export function tierProblems(tiers: readonly FreeTimeTier[]): string[] {

@@ -67,7 +67,7 @@ export function sheetRows(table: string[][]): SheetRow[] {
   return rows;
 }
 
-export interface CarrierRef {
+interface CarrierRef {
   id: number;
   scac: string;
   short_name: string;

@@ -43,7 +43,7 @@ export const CHOICES: Partial<Record<SheetColumn, readonly string[]>> = {
 };
 
 /** What each column takes (English; the instructions sheet writes them in the user's language). */
-export const COLUMN_HELP: Record<SheetColumn, string> = {
+const COLUMN_HELP: Record<SheetColumn, string> = {
   carrier: 'SCAC of the carrier (e.g. MAEU) or its name; empty: any carrier.',
   pod_locode: 'UN/LOCODE of the port of discharge (e.g. ESVLC); empty: any port.',
   container_type: `Container size/type: ${FREE_TIME_CONTAINER_TYPES.join(', ')}; empty: any type.`,
@@ -86,7 +86,7 @@ export const SHEET_MESSAGES = {
 } as const;
 
 /** "1-5: 75; 6-10: 100; 11+: 150" ⇄ tiers. */
-export function tiersText(tiers: readonly FreeTimeTier[]): string {
+function tiersText(tiers: readonly FreeTimeTier[]): string {
   return tiers.map((t) => `${t.from_day}${t.to_day === null ? '+' : `-${t.to_day}`}: ${t.rate}`).join('; ');
 }
 
@@ -111,7 +111,7 @@ export function parseTiers(text: string): FreeTimeTier[] | null {
 }
 
 /** The cell texts of one rule, by column. */
-export function ruleCells(
+function ruleCells(
   rule: FreeTimeRuleInput & { carrier_scac: string | null },
 ): Record<SheetColumn, string | number> {
   const n = (v: number | null) => (v === null ? '' : v);

@@ -10,9 +10,9 @@
 // with the reasons (rejected_events, like any bad carrier data), never half-read.
 import type { LastFreeDay } from './types';
 
-export const LAST_FREE_DAY_TYPES: readonly LastFreeDay['typeCode'][] = ['DEM', 'DET'];
+const LAST_FREE_DAY_TYPES: readonly LastFreeDay['typeCode'][] = ['DEM', 'DET'];
 /** A last free day further than this from the event that carries it is a typo, not a free time. */
-export const LAST_FREE_DAY_MAX_DISTANCE_DAYS = 366;
+const LAST_FREE_DAY_MAX_DISTANCE_DAYS = 366;
 
 const DAY = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -11,7 +11,7 @@ import { daysLeftText, formatMoney } from './format';
 import { FREE_TIME_NS } from './i18n';
 
 /** The rule's scope as the detail sends it (null = any). */
-export interface FreeTimeRuleScope {
+interface FreeTimeRuleScope {
   id: number;
   carrier: string | null;
   pod_locode: string | null;
@@ -25,7 +25,7 @@ export interface FreeTimeCardProps {
   today?: string;
 }
 
-export const CONFIG_FREE_TIME_PATH = '/free-time-config';
+const CONFIG_FREE_TIME_PATH = '/free-time-config';
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox, NumberInput } from '@portal/shared-ui';
 import { FREE_TIME_NS } from './i18n';
 
-export const FREE_TIME_WITHIN_MAX = 60;
+const FREE_TIME_WITHIN_MAX = 60;
 
 export interface FreeTimeFiltersProps {
   endsWithin: string;

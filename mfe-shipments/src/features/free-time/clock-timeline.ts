@@ -2,7 +2,7 @@
 // runs), as percentages of the span from the first to the last of them. Pure, so it is tested apart.
 import type { FreeTimeClockView } from '@portal/shared-api/domain';
 
-export interface TimelineMark {
+interface TimelineMark {
   kind: 'start' | 'lfd' | 'stop' | 'today';
   date: string;
   /** 0..100 from the left. */

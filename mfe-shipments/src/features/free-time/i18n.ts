@@ -128,4 +128,4 @@ const es: Translation<typeof en> = {
   },
 };
 
-export const freeTimeResources = registerNamespace(FREE_TIME_NS, en, es);
+const freeTimeResources = registerNamespace(FREE_TIME_NS, en, es);

@@ -16,7 +16,7 @@ import { FREE_TIME_NS } from '../free-time/i18n';
 export const statusText = shipmentStatusText;
 
 /** Demurrage and detention columns besides the last free day (an ordering field); days left sorts by it. */
-export const FREE_TIME_COLUMN_KEYS = [
+const FREE_TIME_COLUMN_KEYS = [
   'free_time_days_left',
   'free_time_state',
   'demurrage_lfd',

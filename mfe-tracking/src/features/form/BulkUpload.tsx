@@ -39,10 +39,10 @@ function importedCount(result: BulkUploadResult): number | null {
 
 function filledRows(result: BulkUploadResult): FilledRow[] {
   if (!Array.isArray(result.carriers_filled)) return [];
-  return result.carriers_filled.filter(
-    (f): f is FilledRow =>
-      typeof f === 'object' && f !== null && typeof f.row === 'number' && typeof f.carrier === 'string',
-  );
+  return (result.carriers_filled as unknown[]).filter((f): f is FilledRow => {
+    const r = f as Partial<FilledRow> | null;
+    return typeof r === 'object' && r !== null && typeof r.row === 'number' && typeof r.carrier === 'string';
+  });
 }
 
 export interface BulkUploadProps {
