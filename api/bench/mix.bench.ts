@@ -51,6 +51,10 @@ function cases(): Array<{ key: string; path: string }> {
     // Case a as the portal asks it: only what its list shows.
     { key: 'a-lean', path: `/shipments/?ordering=-eta&fields=${PORTAL_FIELDS}` },
     { key: 'typical', path: '/shipments/?status=ongoing&carrier=2&ordering=-eta' },
+    // Demurrage and detention: the two free-time filters and the sort by days left.
+    { key: 'ft-over', path: '/shipments/?over_free_time=true&ordering=free_time_lfd' },
+    { key: 'ft-within', path: '/shipments/?free_time_ends_within=7&ordering=free_time_lfd' },
+    { key: 'ft-sort', path: '/shipments/?ordering=free_time_lfd' },
   ];
   const only = (process.env.CASES ?? '').split(/[\s,]+/).filter(Boolean);
   return all.filter((c) => only.length === 0 || only.includes(c.key));

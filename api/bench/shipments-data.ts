@@ -17,7 +17,7 @@ const OTHER_COMPANIES = 3;
 const OTHER_SHIPMENTS = Math.round(BENCH_SHIPMENTS * 0.07);
 
 /** Bumped when the generated data changes; with our migration's hash it keys the reuse of the database. */
-const GENERATOR_VERSION = 'shipments-v1';
+const GENERATOR_VERSION = 'shipments-v2';
 
 export function dataVersion(): string {
   const migration = readFileSync(path.join(MIGRATIONS_DIR, '0005_shipments_api.sql'), 'utf8');
@@ -137,7 +137,7 @@ function shipmentsSql(companyId: number, count: number, firstId: number, firstRe
     pol_vessel_departure_planned_initial, pol_vessel_departure_planned_last, pol_vessel_departure_actual,
     pod_vessel_arrival_planned_initial, pod_vessel_arrival_planned_last, pod_vessel_arrival_actual,
     days_in_tsp, discrepancy_eta_at_pod, transit_time, transit_time_planned,
-    last_coordinates, last_update, created_at, modified_at)
+    last_coordinates, last_update, created_at, modified_at, free_time_lfd)
   SELECT
     ${firstId} + s.i - 1, ${companyId}, s.request_id, s.carrier_id, s.request_status,
     CASE WHEN s.completed THEN 12 WHEN s.eta < now() THEN 8 WHEN s.etd > now() THEN 4 ELSE 7 END,
@@ -168,7 +168,9 @@ function shipmentsSql(companyId: number, count: number, firstId: number, firstRe
     CASE WHEN NOT s.completed THEN jsonb_build_object(
       'lng', round((pl.longitude + (pd.longitude - pl.longitude) * s.progress)::numeric, 5),
       'lat', round((pl.latitude + (pd.latitude - pl.latitude) * s.progress)::numeric, 5)) END,
-    least(now(), s.eta) - interval '1 hour' * (bench_rand(s.i, 19) * 48), s.created, s.created
+    least(now(), s.eta) - interval '1 hour' * (bench_rand(s.i, 19) * 48), s.created, s.created,
+    -- In the POD terminal, demurrage runs: five free days from the arrival (over for most of the fortnight).
+    CASE WHEN NOT s.completed AND s.eta < now() THEN (s.eta + interval '5 days')::date END
   FROM (
     SELECT t.*, t.eta < now() - interval '15 days' AS completed,
            greatest(0, least(1, extract(epoch FROM now() - t.etd) / nullif(extract(epoch FROM t.eta - t.etd), 0))) AS progress

@@ -81,7 +81,7 @@ async function register(path: string, events: readonly string[]) {
     payload: { url: receiver.url(path), events },
   });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: number; secret: string; events: string[] };
+  return res.json<{ id: number; secret: string; events: string[] }>();
 }
 
 /** A tracking request and its shipment on a route Valencia → Singapore → Shanghai, with two legs. */

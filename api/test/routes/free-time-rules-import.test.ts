@@ -205,7 +205,7 @@ describe('export', () => {
     expect(help.name).toBe('Instrucciones');
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
     expect(sheet.getRow(2).getCell(12).value).toBe('1-5: 75; 6+: 150');
-    expect(String(help.getRow(2).getCell(2).value)).toContain('cualquier naviera');
+    expect(help.getRow(2).getCell(2).text).toContain('cualquier naviera');
 
     const again = await upload(s.std, res.rawPayload, '?mode=replace');
     expect(again.json()).toEqual({ mode: 'replace', created: 0, updated: 2, deleted: 0, total: 2 });

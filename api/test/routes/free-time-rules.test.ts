@@ -128,7 +128,7 @@ describe('validation', () => {
     const res = await s.std({ method: 'POST', url: URL, payload: rule(extra) });
     expect(res.statusCode).toBe(400);
     expect(await count(s.t.companyId)).toBe(0);
-    return res.json() as Record<string, string[]>;
+    return res.json<Record<string, string[]>>();
   };
 
   it('bounds the free days and asks for the days of the mode', async () => {

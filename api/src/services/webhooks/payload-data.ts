@@ -232,6 +232,6 @@ export function webhookDataComponents(): TObject[] {
       title: name,
       description: `\`data\` of ${type}: ${WEBHOOK_DATA_SCHEMAS[type].description ?? ''}`,
       example: WEBHOOK_DATA_EXAMPLES[type],
-    } as TObject;
+    };
   });
 }

@@ -128,4 +128,4 @@ const es: Translation<typeof en> = {
   },
 };
 
-const freeTimeResources = registerNamespace(FREE_TIME_NS, en, es);
+registerNamespace(FREE_TIME_NS, en, es);
