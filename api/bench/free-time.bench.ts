@@ -200,10 +200,10 @@ async function main(): Promise<void> {
     log(`list reads, during recompute:   ${describe(during)}`);
 
     const check = await sql<{ computed: string; stale: string }>`
-      SELECT count(*) FILTER (WHERE free_time IS NOT NULL) AS computed,
-        count(*) FILTER (WHERE free_time_rule_id = ${defaultRule} AND free_time->'demurrage'->>'lfd_source' = 'rule'
+      SELECT count(*) AS computed,
+        count(*) FILTER (WHERE rule_id = ${defaultRule} AND free_time->'demurrage'->>'lfd_source' = 'rule'
           AND (free_time->'demurrage'->>'free_days')::int <> 6) AS stale
-      FROM shipments WHERE company_id = ${companyId}`.execute(db);
+      FROM shipment_free_time WHERE company_id = ${companyId}`.execute(db);
     const computed = Number(check.rows[0].computed);
     const stale = Number(check.rows[0].stale);
     const rate = Math.round(computed / seconds);

@@ -758,17 +758,23 @@ interface FreeTimeRulesTable {
 
 type NullableDate = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-/** migrations/0033_free_time.sql: the clocks derived per container. */
+/** migrations/0033_free_time.sql: the carrier's last free days and the running clock's (0036 moved the rest). */
 interface ShipmentsFreeTimeColumns {
-  free_time_rule_id: number | null;
   carrier_demurrage_lfd: NullableDate;
   carrier_detention_lfd: NullableDate;
-  free_time: Json<unknown> | null;
   free_time_lfd: NullableDate;
+}
+
+/** migrations/0036_shipment_free_time_table.sql: the clocks derived per container (a row when it has any). */
+interface ShipmentFreeTimeTable {
+  shipment_id: BigId;
+  company_id: number;
+  rule_id: number | null;
+  free_time: Json<unknown>;
   demurrage_cost: NullableNum;
   detention_cost: NullableNum;
-  free_time_currency: string | null;
-  free_time_computed_on: NullableDate;
+  currency: string | null;
+  computed_on: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** migrations/0033_free_time.sql: rule changes recomputed in the background. */
@@ -834,6 +840,7 @@ export interface Database {
   // Demurrage and detention (0033)
   free_time_rules: FreeTimeRulesTable;
   free_time_recomputes: FreeTimeRecomputesTable;
+  shipment_free_time: ShipmentFreeTimeTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -9,9 +9,9 @@ import { addDays } from '../tracking/free-time/dates';
 import { freeTimeView, runningClock } from '../tracking/free-time/view';
 
 /** The mail lists the first this many (the most overdue first); the counts say how many there are in all. */
-export const FREE_TIME_LIST_MAX = 50;
+const FREE_TIME_LIST_MAX = 50;
 
-export interface FreeTimeLine {
+interface FreeTimeLine {
   shipmentId: string;
   container: string;
   carrier: string;
@@ -68,8 +68,9 @@ export async function freeTimeDigest(
         count(*) FILTER (WHERE s.free_time_lfd >= ${today}::date) AS soon
       FROM shipments s WHERE ${where}`.execute(db),
     sql<Row>`SELECT s.id::text AS id, s.container_number, c.short_name AS carrier,
-        coalesce(l.locode, l.name) AS pod, s.free_time, to_char(s.free_time_lfd, 'YYYY-MM-DD') AS lfd
+        coalesce(l.locode, l.name) AS pod, f.free_time, to_char(s.free_time_lfd, 'YYYY-MM-DD') AS lfd
       FROM shipments s
+      LEFT JOIN shipment_free_time f ON f.shipment_id = s.id AND f.company_id = s.company_id
       LEFT JOIN carriers c ON c.id = s.carrier_id
       LEFT JOIN locations l ON l.id = s.pod_loc_id
       WHERE ${where}
@@ -147,7 +148,7 @@ const WORDS = {
 const locale = (lang: ExportLang) => (lang === 'es' ? 'es-ES' : 'en-GB');
 
 /** An amount in its currency, as the portal shows money ('1.500,00 €', '€1,500.00'). */
-export function money(lang: ExportLang, amount: number, currency: string): string {
+function money(lang: ExportLang, amount: number, currency: string): string {
   return new Intl.NumberFormat(locale(lang), { style: 'currency', currency }).format(amount);
 }
 

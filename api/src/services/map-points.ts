@@ -105,7 +105,7 @@ export interface MapPointDetail {
   free_time: MapFreeTime | null;
 }
 
-export interface MapFreeTime {
+interface MapFreeTime {
   clock: 'demurrage' | 'detention' | 'combined';
   state: 'running' | 'over';
   lfd: string | null;
@@ -113,7 +113,7 @@ export interface MapFreeTime {
 }
 
 /** The running clock of a container's free time (the one over first), as the info window shows it. */
-export function mapFreeTime(view: FreeTimeView | null): MapFreeTime | null {
+function mapFreeTime(view: FreeTimeView | null): MapFreeTime | null {
   if (!view) return null;
   const clocks = [
     { clock: view.mode === 'combined' ? ('combined' as const) : ('demurrage' as const), c: view.demurrage },
@@ -148,8 +148,9 @@ export async function mapPointDetails(
            ${healthExpression(thresholds)} AS health,
            v.name AS vessel,
            np.name AS next_port,
-           shipments.free_time AS stored
+           f.free_time AS stored
     FROM shipments
+    LEFT JOIN shipment_free_time f ON f.shipment_id = shipments.id AND f.company_id = shipments.company_id
     LEFT JOIN carriers c ON c.id = shipments.carrier_id
     LEFT JOIN locations pol ON pol.id = shipments.pol_loc_id
     LEFT JOIN locations pod ON pod.id = shipments.pod_loc_id

@@ -1,5 +1,6 @@
 // Shipments with free time as the engine stores it: a rule row of the company, the clocks built by the engine's
-// own code (computeFreeTime) from a container's days, and the columns it writes (freeTimeColumns).
+// own code (computeFreeTime) from a container's days, and what it writes (freeTimeColumns: shipments.free_time_lfd
+// and the shipment_free_time row).
 import type { FreeTimeTier } from '@portal/shared-api/domain';
 import { sql } from 'kysely';
 import type { FreeTimeRule } from '../../src/tracking/free-time/rules';
@@ -78,14 +79,27 @@ export async function insertFreeTimeShipment(
     carrierLfd: { demurrage: day(s.carrierDemurrageLfd), detention: null },
   });
   const columns = freeTimeColumns(stored, today);
-  return insertShipment(ctx, {
+  const id = await insertShipment(ctx, {
     company_id: s.company_id,
     tracking_request_id: s.tracking_request_id,
     container_number: s.container_number,
     carrier_id: s.carrier_id,
     pod_loc_id: s.pod_loc_id,
     hidden: s.hidden ?? false,
-    ...columns,
-    free_time: columns.free_time ? JSON.stringify(columns.free_time) : null,
+    free_time_lfd: columns.free_time_lfd,
   });
+  const { free_time_lfd: _lfd, free_time, ...row } = columns;
+  if (free_time) {
+    await ctx.handle.db
+      .insertInto('shipment_free_time')
+      .values({
+        ...row,
+        computed_on: today,
+        shipment_id: id,
+        company_id: s.company_id,
+        free_time: JSON.stringify(free_time),
+      })
+      .execute();
+  }
+  return id;
 }

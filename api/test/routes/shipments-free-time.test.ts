@@ -60,26 +60,37 @@ interface Seed {
 
 async function insert(requestId: number, rows: Seed[]): Promise<string[]> {
   if (rows.length === 0) return [];
-  const out = await env.ctx.handle.db
+  const db = env.ctx.handle.db;
+  const out = await db
     .insertInto('shipments')
     .values(
-      rows.map((r) => {
+      rows.map((r) => ({
+        company_id: r.company ?? env.t.companyId,
+        tracking_request_id: requestId,
+        carrier_id: 1,
+        container_number: `FTMU${String(1_000_000 + containers++).slice(-7)}`,
+        hidden: r.hidden ?? false,
+        free_time_lfd: r.lfdIn === null ? null : day(r.lfdIn),
+      })) as never,
+    )
+    .returning(['id', 'company_id'])
+    .execute();
+  await db
+    .insertInto('shipment_free_time')
+    .values(
+      rows.map((r, i) => {
         const lfd = r.lfdIn === null ? null : day(r.lfdIn);
         return {
-          company_id: r.company ?? env.t.companyId,
-          tracking_request_id: requestId,
-          carrier_id: 1,
-          container_number: `FTMU${String(1_000_000 + containers++).slice(-7)}`,
-          hidden: r.hidden ?? false,
+          shipment_id: out[i].id,
+          company_id: out[i].company_id,
           free_time: JSON.stringify(
             lfd ? snapshot(lfd, day(r.lfdIn! - 5)) : snapshot(day(-30), day(-35), day(-31)),
           ),
-          free_time_lfd: lfd,
-          free_time_currency: 'EUR',
+          currency: 'EUR',
+          computed_on: day(0),
         };
-      }) as never,
+      }),
     )
-    .returning('id')
     .execute();
   return out.map((r) => String(r.id));
 }

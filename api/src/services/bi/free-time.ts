@@ -5,9 +5,9 @@
 //
 // A clock's days over and its cost land in the month of its first charged day (the day after its last free day):
 // the invoice a forwarder expects for that month. Costs are the ones the engine keeps per container
-// (`demurrage_cost`, `detention_cost`, refreshed daily for running clocks; a combined free time is reported as
-// demurrage); days over are counted up to the stop day, or up to today while the clock runs, as the shipment
-// detail counts them.
+// (shipment_free_time: `demurrage_cost`, `detention_cost`, refreshed daily for running clocks; a combined free
+// time is reported as demurrage); days over are counted up to the stop day, or up to today while the clock runs,
+// as the shipment detail counts them.
 import type { BiTableResult } from '@portal/shared-api/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { shipmentConditions } from '../shipments/filters';
@@ -24,14 +24,14 @@ function clocksOver(ctx: MetricContext, today: string): RawBuilder<unknown> {
   const parts: RawBuilder<SqlBool>[] = [
     sql<SqlBool>`shipments.company_id = ${ctx.companyId}`,
     ...shipmentConditions(ctx.params.filters, ctx.thresholds, ctx.now, ctx.companyId ?? undefined),
-    sql<SqlBool>`shipments.free_time IS NOT NULL`,
   ];
   return sql`(
-    SELECT shipments.id, shipments.carrier_id, shipments.pod_loc_id, shipments.free_time_currency AS currency,
+    SELECT shipments.id, shipments.carrier_id, shipments.pod_loc_id, f.currency,
            k.clock, coalesce(k.cost, 0) AS cost, d.lfd, d.until
     FROM shipments
-    CROSS JOIN LATERAL (VALUES ('demurrage', shipments.free_time->'demurrage', shipments.demurrage_cost),
-                               ('detention', shipments.free_time->'detention', shipments.detention_cost))
+    JOIN shipment_free_time f ON f.shipment_id = shipments.id AND f.company_id = shipments.company_id
+    CROSS JOIN LATERAL (VALUES ('demurrage', f.free_time->'demurrage', f.demurrage_cost),
+                               ('detention', f.free_time->'detention', f.detention_cost))
       AS k(clock, clock_json, cost)
     CROSS JOIN LATERAL (SELECT ${snapshotDate('lfd')} AS lfd, ${snapshotDate('started_on')} AS started,
                                coalesce(${snapshotDate('stopped_on')}, ${today}::date) AS until) d

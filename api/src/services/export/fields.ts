@@ -68,6 +68,9 @@ export const JOINS: Record<JoinKey, string> = {
   current_vessel: 'LEFT JOIN vessels x_current_vessel ON x_current_vessel.id = shipments.current_vessel_id',
   next_port: 'LEFT JOIN locations x_next_port ON x_next_port.id = shipments.current_vessel_nextport_id',
   last_alert: 'LEFT JOIN event_codes x_last_alert ON x_last_alert.code = shipments.last_alert_code',
+  free_time:
+    'LEFT JOIN shipment_free_time x_free_time ON x_free_time.shipment_id = shipments.id' +
+    ' AND x_free_time.company_id = shipments.company_id',
 };
 
 /** The twelve locations of a shipment: column prefix, labels. */

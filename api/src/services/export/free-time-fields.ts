@@ -1,7 +1,8 @@
-// The export's demurrage and detention fields, read in SQL from the stored snapshot (shipments.free_time, see
-// tracking/free-time/stored.ts) as of the export's UTC day, as the list and the detail read it: last free days,
-// days left, states, where the last free day comes from, and the cost accrued as of the daily refresh
-// (shipments.demurrage_cost / detention_cost, free_time_computed_on).
+// The export's demurrage and detention fields, read in SQL from the stored snapshot (shipment_free_time.free_time,
+// see tracking/free-time/stored.ts) as of the export's UTC day, as the list and the detail read it: last free
+// days, days left, states, where the last free day comes from, and the cost accrued as of the daily refresh
+// (shipment_free_time.demurrage_cost / detention_cost, computed_on). The side table is joined (join 'free_time')
+// only when a chosen field reads it.
 import { sql, type RawBuilder } from 'kysely';
 import type { ExportField, ExportLang } from './fields';
 
@@ -21,7 +22,7 @@ const LFD_SOURCES: Words = {
   carrier: { en: 'Carrier', es: 'Naviera' },
 };
 
-const clockPath = (clock: 'demurrage' | 'detention') => sql`(shipments.free_time -> ${sql.lit(clock)})`;
+const clockPath = (clock: 'demurrage' | 'detention') => sql`(x_free_time.free_time -> ${sql.lit(clock)})`;
 
 /** A 'YYYY-MM-DD' member of a clock as a date (anything else: null, never a cast error). */
 const clockDate = (clock: 'demurrage' | 'detention', key: string): RawBuilder<unknown> => {
@@ -41,7 +42,7 @@ const clockState = (clock: 'demurrage' | 'detention'): RawBuilder<unknown> => sq
 const overallState = (): RawBuilder<unknown> => {
   const states = sql`ARRAY[${clockState('demurrage')}, ${clockState('detention')}]`;
   return sql`(CASE
-    WHEN shipments.free_time IS NULL THEN NULL
+    WHEN x_free_time.free_time IS NULL THEN NULL
     WHEN 'over' = ANY(${states}) THEN 'over'
     WHEN 'running' = ANY(${states}) THEN 'running'
     WHEN 'not_started' = ANY(${states}) THEN 'not_started'
@@ -56,7 +57,9 @@ function field(
   expr: () => RawBuilder<unknown>,
   choices?: Words,
 ): ExportField {
-  return { key, section: 'free_time', label: { en, es }, type, expr, choices };
+  // Only the running clock's last free day (and days left) is on shipments; the rest is in shipment_free_time.
+  const joins = key === 'free_time_lfd' || key === 'free_time_days_left' ? undefined : ['free_time'];
+  return { key, section: 'free_time', label: { en, es }, type, expr, choices, joins };
 }
 
 /** The free-time section of the export's field catalogue. */
@@ -88,7 +91,7 @@ export function freeTimeExportFields(): ExportField[] {
       LFD_SOURCES,
     ),
     field('demurrage_cost', 'Demurrage: cost accrued', 'Demora: coste acumulado', 'number', () => {
-      return sql`shipments.demurrage_cost`;
+      return sql`x_free_time.demurrage_cost`;
     }),
     field('detention_lfd', 'Detention: last free day', 'Detención: último día libre', 'date', () =>
       clockDate('detention', 'lfd'),
@@ -110,10 +113,10 @@ export function freeTimeExportFields(): ExportField[] {
       LFD_SOURCES,
     ),
     field('detention_cost', 'Detention: cost accrued', 'Detención: coste acumulado', 'number', () => {
-      return sql`shipments.detention_cost`;
+      return sql`x_free_time.detention_cost`;
     }),
     field('free_time_currency', 'Free time: currency', 'Tiempo libre: moneda', 'string', () => {
-      return sql`shipments.free_time_currency`;
+      return sql`x_free_time.currency`;
     }),
   ];
 }

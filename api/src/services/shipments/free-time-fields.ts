@@ -1,9 +1,10 @@
-// The free-time properties of a shipment object (list columns and detail): the stored snapshot read as of today
-// (tracking/free-time/view.ts), so days left, state and cost move with the calendar. The running clock's last
+// The free-time properties of a shipment object (list columns and detail): the stored snapshot
+// (shipment_free_time) read as of today (tracking/free-time/view.ts), so days left, state and cost move with the
+// calendar. The running clock's last
 // free day comes from shipments.free_time_lfd, the column the list filters and sorts by, so what a row shows
 // always agrees with the filter that found it.
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import {
   FREE_TIME_CLOCK_STATES,
@@ -15,7 +16,7 @@ import { diffDays } from '../../tracking/free-time/dates';
 import { freeTimeView, type FreeTimeView } from '../../tracking/free-time/view';
 
 /** A PostgreSQL date as the driver gives it (a Date at local midnight) or as text, as 'YYYY-MM-DD'. */
-export function dateOnly(value: Date | string | null | undefined): string | null {
+function dateOnly(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -26,6 +27,38 @@ export function dateOnly(value: Date | string | null | undefined): string | null
 export interface FreeTimeRow {
   free_time?: unknown;
   free_time_lfd?: Date | string | null;
+}
+
+/** The free-time keys of a shipment object: a list whose `fields` names none of them skips loadFreeTime. */
+export const FREE_TIME_KEYS = [
+  'free_time_lfd',
+  'free_time_days_left',
+  'free_time_state',
+  'demurrage_lfd',
+  'detention_lfd',
+  'demurrage_cost',
+  'detention_cost',
+  'free_time_currency',
+  'free_time',
+] as const;
+
+/**
+ * The stored snapshots of these shipments, by id (absent: no clocks). One primary-key read of the rows the caller
+ * already has; the company is checked again on the side table's own column.
+ */
+export async function loadFreeTime(
+  db: Kysely<Database>,
+  rows: ReadonlyArray<{ id: string; company_id: number }>,
+): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  if (!rows.length) return found;
+  const ids = rows.map((r) => r.id);
+  const companies = [...new Set(rows.map((r) => r.company_id))];
+  const { rows: result } = await sql<{ id: string; free_time: unknown }>`
+    SELECT shipment_id::text AS id, free_time FROM shipment_free_time
+    WHERE shipment_id = ANY(${ids}::bigint[]) AND company_id = ANY(${companies}::integer[])`.execute(db);
+  for (const r of result) found.set(r.id, r.free_time);
+  return found;
 }
 
 /** The flat free-time columns of a shipment object (null where there is no clock). */
@@ -82,7 +115,7 @@ const ClockViewSchema = Type.Object(
   { title: 'FreeTimeClock' },
 );
 
-export const FreeTimeViewSchema = Type.Object(
+const FreeTimeViewSchema = Type.Object(
   {
     mode: Type.String({ enum: [...FREE_TIME_MODES] }),
     currency: nullable(Type.String({ description: 'ISO 4217; null when no rule applies' })),

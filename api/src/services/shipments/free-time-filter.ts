@@ -10,7 +10,7 @@ import { addDays } from '../../tracking/free-time/dates';
 import { todayUtc } from '../../tracking/free-time/view';
 
 /** The longest "ends within" window (the user's warning threshold has the same bound). */
-export const FREE_TIME_WITHIN_MAX = 60;
+const FREE_TIME_WITHIN_MAX = 60;
 
 /** The running clock's last free day between `from` (null: any past day) and `to`, both YYYY-MM-DD inclusive. */
 export interface FreeTimeFilter {
@@ -19,12 +19,12 @@ export interface FreeTimeFilter {
 }
 
 /** The window of "ends within `days`": from today to today + days (today's last free day is still free). */
-export function endsWithinRange(today: string, days: number): FreeTimeFilter {
+function endsWithinRange(today: string, days: number): FreeTimeFilter {
   return { from: today, to: addDays(today, days) };
 }
 
 /** "Over free time": a running clock whose last free day is before today. */
-export function overRange(today: string): FreeTimeFilter {
+function overRange(today: string): FreeTimeFilter {
   return { from: null, to: addDays(today, -1) };
 }
 

@@ -24,6 +24,7 @@ import {
 } from './list-cache';
 import { countShipments, shipmentPageQuery } from './list-query';
 import { freeTimeCounts } from './free-time-filter';
+import { FREE_TIME_KEYS } from './free-time-fields';
 import { SHIPMENT_FIELDS } from './schema';
 import { hasProjectsTable, serializeShipments, shipmentsJson } from './serializer';
 import { todayUtc } from '../../tracking/free-time/view';
@@ -105,7 +106,15 @@ export async function listShipments(
       { projects, companyId },
     ).execute();
     const freeTime = fields?.includes('free_time') ?? false;
-    const shipments = await serializeShipments(db, rows, { now, companyId, compact: true, freeTime });
+    // shipment_free_time is read for the page's ids only when a free-time key is shown.
+    const freeTimeColumns = !fields || FREE_TIME_KEYS.some((k) => fields.includes(k));
+    const shipments = await serializeShipments(db, rows, {
+      now,
+      companyId,
+      compact: true,
+      freeTime,
+      freeTimeColumns,
+    });
     const results = shipmentsJson(localizePayload(shipments, lang), fields);
     return { count, page: { results, expires: daysExpiry(shipments) } };
   };

@@ -14,7 +14,7 @@ import type { Database, ShipmentsTable } from '../../db/types';
 import { healthExpression, type Health, type HealthThresholds } from '../health';
 import { isoOrNull as iso } from '../../lib/dates';
 import { todayUtc } from '../../tracking/free-time/view';
-import { freeTimeOf } from './free-time-fields';
+import { freeTimeOf, loadFreeTime } from './free-time-fields';
 
 export const NUMBER_COLUMNS = [
   'weight',
@@ -49,7 +49,6 @@ export const DATE_COLUMNS = [
 export type ShipmentRow = Selectable<ShipmentsTable> & {
   health: Health;
   lookups?: Lookups;
-  free_time?: unknown;
   free_time_lfd?: Date | string | null;
 };
 
@@ -119,6 +118,8 @@ export interface SerializeOptions {
   compact?: boolean;
   /** Lists: also the whole `free_time` object (the detail always has it). */
   freeTime?: boolean;
+  /** Lists whose `fields` name no free-time key: false skips reading shipment_free_time (default true). */
+  freeTimeColumns?: boolean;
 }
 
 interface Lookups {
@@ -254,7 +255,11 @@ export async function serializeShipments(
 ): Promise<ShipmentOut[]> {
   if (rows.length === 0) return [];
   const now = options.now ?? new Date();
-  const lookups = embeddedLookups(rows) ?? (await queryLookups(db, rows, options));
+  const withFreeTime = options.freeTimeColumns !== false;
+  const [lookups, stored] = await Promise.all([
+    embeddedLookups(rows) ?? queryLookups(db, rows, options),
+    withFreeTime ? loadFreeTime(db, rows) : null,
+  ]);
   const locationById = new Map<number, LocationOut>(
     (lookups.locations ?? []).map((l) => [
       l.id,
@@ -324,9 +329,11 @@ export async function serializeShipments(
       schema_form: r.schema_form,
       sf_data: r.sf_data,
     };
-    const freeTime = freeTimeOf(r, today);
-    Object.assign(out, freeTime.columns);
-    if (!options.compact || options.freeTime) out.free_time = freeTime.view;
+    if (stored) {
+      const freeTime = freeTimeOf({ free_time: stored.get(r.id), free_time_lfd: r.free_time_lfd }, today);
+      Object.assign(out, freeTime.columns);
+      if (!options.compact || options.freeTime) out.free_time = freeTime.view;
+    }
     if (options.companyId !== undefined) {
       if (r.schema_form === null || r.schema_form === undefined) {
         out.schema_form = companyForm;

@@ -1,12 +1,13 @@
-// Writes the free-time columns of shipments (migration 0033) from their dates, the company's rules and the
-// carrier's own last free days, and emits the free-time webhook events. Called by the engine after each shipment
-// upsert (inside its transaction), by the background recompute of a company whose rules changed and by the daily
-// refresh of running clocks. Rows whose columns come out the same are not written.
+// Writes the containers' clocks (shipment_free_time, migration 0036, and shipments.free_time_lfd) from their
+// dates, the company's rules and the carrier's own last free days, and emits the free-time webhook events. Called
+// by the engine after each shipment upsert (inside its transaction), by the background recompute of a company
+// whose rules changed and by the daily refresh of running clocks. Rows that come out the same are not written:
+// shipments (wide, many indexes) only when free_time_lfd moves, which most recomputes leave as it was.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { containerTypeGroup } from './container-type';
 import { matchRule, toRule, type FreeTimeRule } from './rules';
-import { computeFreeTime, freeTimeColumns, type ContainerDates } from './snapshot';
+import { computeFreeTime, freeTimeColumns, type ContainerDates, type FreeTimeColumns } from './snapshot';
 import { parseStored } from './stored';
 import { freeTimeEvents, type FreeTimeEvent } from './notify';
 import { todayUtc } from './view';
@@ -32,6 +33,7 @@ interface ShipmentRow {
   carrier_demurrage_lfd: string | null;
   carrier_detention_lfd: string | null;
   free_time: unknown;
+  free_time_lfd: string | null;
 }
 
 const day = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
@@ -49,8 +51,9 @@ async function loadShipments(db: Db, ids: readonly string[]): Promise<ShipmentRo
       ${day('s.empty_return_actual')} AS empty_return, ${estimate('empty_return')} AS empty_return_est,
       to_char(s.carrier_demurrage_lfd, 'YYYY-MM-DD') AS carrier_demurrage_lfd,
       to_char(s.carrier_detention_lfd, 'YYYY-MM-DD') AS carrier_detention_lfd,
-      s.free_time
+      f.free_time, to_char(s.free_time_lfd, 'YYYY-MM-DD') AS free_time_lfd
     FROM shipments s LEFT JOIN locations l ON l.id = s.pod_loc_id
+      LEFT JOIN shipment_free_time f ON f.shipment_id = s.id
     WHERE s.id = ANY(${[...ids]}::bigint[])
     ORDER BY s.id
     -- Locked in id order until the batch commits: two computations of one container (the engine and the daily
@@ -85,7 +88,7 @@ function datesOf(r: ShipmentRow): ContainerDates {
   };
 }
 
-export interface ApplyResult {
+interface ApplyResult {
   shipments: number;
   events: number;
 }
@@ -108,7 +111,7 @@ export async function applyFreeTime(db: Db, shipmentIds: readonly string[], opti
       db,
       rows.map((r) => r.company_id),
     ));
-  const updates: Array<Record<string, unknown>> = [];
+  const writes: FreeTimeWrite[] = [];
   const emissions: Array<FreeTimeEvent & { company_id: number; request_id: number; shipment_id: string }> =
     [];
   for (const r of rows) {
@@ -131,37 +134,71 @@ export async function applyFreeTime(db: Db, shipmentIds: readonly string[], opti
         shipment_id: r.id,
       });
     }
-    updates.push({ id: r.id, ...freeTimeColumns(stored, today) });
+    writes.push({
+      id: r.id,
+      company_id: r.company_id,
+      old_lfd: r.free_time_lfd,
+      ...freeTimeColumns(stored, today),
+    });
   }
-  result.shipments = await writeColumns(db, updates);
+  result.shipments = await writeColumns(db, writes);
   result.events = await emitEvents(db, emissions);
   return result;
 }
 
-/** One UPDATE for the whole batch; rows already as computed are left alone (no write, no trigger work). */
-async function writeColumns(db: Db, updates: Array<Record<string, unknown>>): Promise<number> {
-  if (!updates.length) return 0;
-  const result = await sql`
-    UPDATE shipments s SET
-      free_time = v.free_time,
-      free_time_rule_id = (SELECT r.id FROM free_time_rules r WHERE r.id = v.free_time_rule_id),
-      free_time_lfd = v.free_time_lfd,
-      demurrage_cost = v.demurrage_cost,
-      detention_cost = v.detention_cost,
-      free_time_currency = v.free_time_currency,
-      free_time_computed_on = v.free_time_computed_on
-    FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(
-      id bigint, free_time jsonb, free_time_rule_id integer, free_time_lfd date, demurrage_cost numeric,
-      detention_cost numeric, free_time_currency text, free_time_computed_on date)
-    WHERE s.id = v.id AND (
-      s.free_time IS DISTINCT FROM v.free_time
-      OR s.free_time_rule_id IS DISTINCT FROM v.free_time_rule_id
-      OR s.free_time_lfd IS DISTINCT FROM v.free_time_lfd
-      OR s.demurrage_cost IS DISTINCT FROM v.demurrage_cost
-      OR s.detention_cost IS DISTINCT FROM v.detention_cost
-      OR s.free_time_currency IS DISTINCT FROM v.free_time_currency
-      OR s.free_time_computed_on IS DISTINCT FROM v.free_time_computed_on)`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+interface FreeTimeWrite extends FreeTimeColumns {
+  id: string;
+  company_id: number;
+  old_lfd: string | null;
+}
+
+/**
+ * One statement per table for the whole batch, each skipping the rows already as computed (no write, no trigger
+ * work); returns how many containers changed.
+ */
+async function writeColumns(db: Db, writes: readonly FreeTimeWrite[]): Promise<number> {
+  if (!writes.length) return 0;
+  const changed = new Set<string>();
+  const upserts = writes
+    .filter((w) => w.free_time !== null)
+    .map(({ id, old_lfd: _old, free_time_lfd: _lfd, ...row }) => ({ shipment_id: id, ...row }));
+  const gone = writes.filter((w) => w.free_time === null).map((w) => w.id);
+  const moved = writes
+    .filter((w) => w.old_lfd !== w.free_time_lfd)
+    .map((w) => ({ id: w.id, free_time_lfd: w.free_time_lfd }));
+  if (upserts.length) {
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO shipment_free_time AS f
+        (shipment_id, company_id, rule_id, free_time, demurrage_cost, detention_cost, currency, computed_on)
+      SELECT v.shipment_id, v.company_id, (SELECT r.id FROM free_time_rules r WHERE r.id = v.rule_id), v.free_time,
+        v.demurrage_cost, v.detention_cost, v.currency, v.computed_on
+      FROM jsonb_to_recordset(${JSON.stringify(upserts)}::jsonb) AS v(shipment_id bigint, company_id integer,
+        rule_id integer, free_time jsonb, demurrage_cost numeric, detention_cost numeric, currency text,
+        computed_on date)
+      ON CONFLICT (shipment_id) DO UPDATE SET
+        rule_id = excluded.rule_id, free_time = excluded.free_time, demurrage_cost = excluded.demurrage_cost,
+        detention_cost = excluded.detention_cost, currency = excluded.currency, computed_on = excluded.computed_on
+      WHERE (f.rule_id, f.free_time, f.demurrage_cost, f.detention_cost, f.currency, f.computed_on)
+        IS DISTINCT FROM (excluded.rule_id, excluded.free_time, excluded.demurrage_cost, excluded.detention_cost,
+          excluded.currency, excluded.computed_on)
+      RETURNING f.shipment_id::text AS id`.execute(db);
+    for (const r of rows) changed.add(r.id);
+  }
+  if (gone.length) {
+    const { rows } = await sql<{ id: string }>`
+      DELETE FROM shipment_free_time WHERE shipment_id = ANY(${gone}::bigint[])
+      RETURNING shipment_id::text AS id`.execute(db);
+    for (const r of rows) changed.add(r.id);
+  }
+  if (moved.length) {
+    // The rows are locked (loadShipments), so the free_time_lfd read there is still the current one.
+    await sql`
+      UPDATE shipments s SET free_time_lfd = v.free_time_lfd
+      FROM jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) AS v(id bigint, free_time_lfd date)
+      WHERE s.id = v.id AND s.free_time_lfd IS DISTINCT FROM v.free_time_lfd`.execute(db);
+    for (const m of moved) changed.add(m.id);
+  }
+  return changed.size;
 }
 
 async function emitEvents(

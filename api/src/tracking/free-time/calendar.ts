@@ -44,7 +44,7 @@ export function weekendOf(locode: string | null | undefined): readonly number[] 
   return WEEKENDS[country] ?? DEFAULT_WEEKEND;
 }
 
-export function isWorkingDay(date: string, weekend: readonly number[]): boolean {
+function isWorkingDay(date: string, weekend: readonly number[]): boolean {
   return !weekend.includes(weekday(date));
 }
 

@@ -33,10 +33,6 @@ export function weekday(date: string): number {
   return new Date(toMs(date)).getUTCDay();
 }
 
-export function minDate(a: string, b: string): string {
-  return a < b ? a : b;
-}
-
 export function maxDate(a: string, b: string): string {
   return a > b ? a : b;
 }

@@ -6,7 +6,7 @@ import { FREE_TIME_APPROACHING_DAYS, type FreeTimeClock } from '@portal/shared-a
 import { diffDays } from './dates';
 import type { StoredClock, StoredFreeTime } from './stored';
 
-export type FreeTimeEventType =
+type FreeTimeEventType =
   'shipment.free_time_approaching' | 'shipment.free_time_passed' | 'shipment.free_time_changed';
 
 export interface FreeTimeEvent {

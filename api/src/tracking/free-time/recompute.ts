@@ -8,9 +8,9 @@ import type { Database } from '../../db/types';
 import { applyFreeTime, loadRules } from './apply';
 import { todayUtc } from './view';
 
-export const FREE_TIME_BATCH = 2000;
+const FREE_TIME_BATCH = 2000;
 /** A run not finished this long after it started is taken as abandoned (its process died) and claimed again. */
-export const FREE_TIME_LEASE_SECONDS = 600;
+const FREE_TIME_LEASE_SECONDS = 600;
 
 const wakers = new Set<() => void>();
 
@@ -138,7 +138,7 @@ export async function runFreeTimeRecompute(
 
 /**
  * The daily refresh: clocks that run (free_time_lfd set) and were last computed before `today` are computed
- * again, so their cost and state columns follow the calendar and "approaching" / "passed" events go out.
+ * again, so their cost and state (shipment_free_time) follow the calendar and "approaching" / "passed" events go out.
  */
 export async function refreshRunningClocks(db: Kysely<Database>, options: RunOptions = {}): Promise<number> {
   const batch = options.batch ?? FREE_TIME_BATCH;
@@ -149,9 +149,9 @@ export async function refreshRunningClocks(db: Kysely<Database>, options: RunOpt
     if (options.stopping?.()) return refreshed;
     const n = await db.transaction().execute(async (trx) => {
       const ids = await sql<{ id: string }>`
-        SELECT id::text AS id FROM shipments
-        WHERE free_time_lfd IS NOT NULL AND free_time_computed_on < ${today}::date AND id > ${cursor}::bigint
-        ORDER BY id LIMIT ${batch}`.execute(trx);
+        SELECT s.id::text AS id FROM shipments s JOIN shipment_free_time f ON f.shipment_id = s.id
+        WHERE s.free_time_lfd IS NOT NULL AND f.computed_on < ${today}::date AND s.id > ${cursor}::bigint
+        ORDER BY s.id LIMIT ${batch}`.execute(trx);
       if (!ids.rows.length) return 0;
       await applyFreeTime(
         trx,

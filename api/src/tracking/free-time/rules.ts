@@ -30,10 +30,7 @@ export interface RuleScope {
 }
 
 /** 4·carrier + 2·port + 1·type; -1 when the rule does not fit. */
-export function ruleScore(
-  rule: Pick<FreeTimeRule, 'carrier_id' | 'pod_locode' | 'container_type'>,
-  s: RuleScope,
-) {
+function ruleScore(rule: Pick<FreeTimeRule, 'carrier_id' | 'pod_locode' | 'container_type'>, s: RuleScope) {
   if (rule.carrier_id !== null && rule.carrier_id !== s.carrier_id) return -1;
   if (rule.pod_locode !== null && rule.pod_locode !== s.pod_locode) return -1;
   if (rule.container_type !== null && rule.container_type !== s.container_type) return -1;

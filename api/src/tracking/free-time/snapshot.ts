@@ -9,7 +9,7 @@ import { STORED_VERSION, type StoredClock, type StoredFreeTime } from './stored'
 import { runningClock, freeTimeView } from './view';
 
 /** One event: the day it happened (UTC), else the day it is expected (planned, predicted). */
-export interface EventDay {
+interface EventDay {
   actual: string | null;
   estimate: string | null;
 }
@@ -43,7 +43,7 @@ function firstOf(...days: Array<string | null>): string | null {
   return days.find((d) => d !== null) ?? null;
 }
 
-export function buildClock(spec: ClockSpec): StoredClock {
+function buildClock(spec: ClockSpec): StoredClock {
   const started = spec.start.actual;
   const stopped = spec.stop.actual;
   const base = started ?? spec.start.estimate;
@@ -131,38 +131,41 @@ export function computeFreeTime(input: FreeTimeInput): StoredFreeTime | null {
   return { ...head, mode: 'separate', demurrage, detention };
 }
 
-/** The shipments columns of a snapshot as of `today` (migration 0033). */
+/**
+ * What a snapshot as of `today` writes: shipments.free_time_lfd (the running clock's last free day) and the
+ * shipment_free_time row (migration 0036), which exists only when there is a snapshot (`free_time` not null).
+ */
 export interface FreeTimeColumns {
-  free_time: StoredFreeTime | null;
-  free_time_rule_id: number | null;
   free_time_lfd: string | null;
+  free_time: StoredFreeTime | null;
+  rule_id: number | null;
   demurrage_cost: number | null;
   detention_cost: number | null;
-  free_time_currency: string | null;
-  free_time_computed_on: string | null;
+  currency: string | null;
+  computed_on: string | null;
 }
 
 export function freeTimeColumns(stored: StoredFreeTime | null, today: string): FreeTimeColumns {
   const view = stored ? freeTimeView(stored, today) : null;
   if (!stored || !view) {
     return {
-      free_time: null,
-      free_time_rule_id: null,
       free_time_lfd: null,
+      free_time: null,
+      rule_id: null,
       demurrage_cost: null,
       detention_cost: null,
-      free_time_currency: null,
-      free_time_computed_on: null,
+      currency: null,
+      computed_on: null,
     };
   }
   const running = runningClock(view.detention ? [view.demurrage, view.detention] : [view.demurrage]);
   return {
-    free_time: stored,
-    free_time_rule_id: stored.rule_id,
     free_time_lfd: running?.lfd ?? null,
+    free_time: stored,
+    rule_id: stored.rule_id,
     demurrage_cost: view.demurrage.cost,
     detention_cost: view.detention ? view.detention.cost : null,
-    free_time_currency: stored.currency,
-    free_time_computed_on: today,
+    currency: stored.currency,
+    computed_on: today,
   };
 }

@@ -1,4 +1,4 @@
-// The snapshot kept in shipments.free_time: what the rule and the container's dates fixed when it was computed
+// The snapshot kept in shipment_free_time.free_time: what the rule and the container's dates fixed when it was computed
 // (last free days, start and stop days, tiers). Days left, state and cost depend on today and are worked out when
 // read (view.ts), so a stored snapshot never goes stale by itself.
 import {

@@ -5,7 +5,7 @@ import { diffDays, maxDate, utcDate } from './dates';
 import { parseStored, type StoredClock } from './stored';
 import { daysOver, tierCost } from './tiers';
 
-export type ClockState = FreeTimeClockState;
+type ClockState = FreeTimeClockState;
 export type ClockView = FreeTimeClockView;
 export type FreeTimeView = FreeTimeViewData;
 
@@ -14,7 +14,7 @@ export function todayUtc(now: Date = new Date()): string {
   return utcDate(now);
 }
 
-export function clockState(clock: StoredClock, today: string): ClockState {
+function clockState(clock: StoredClock, today: string): ClockState {
   // A stop without a known start (a missed discharge event) still ends the clock.
   if (clock.stopped_on) return 'closed';
   if (!clock.started_on) return 'not_started';
@@ -41,7 +41,7 @@ function clockCosts(
   return { cost, projected: tierCost(clock.tiers, daysOver(clock.lfd, end)) };
 }
 
-export function clockView(clock: StoredClock, today: string): ClockView {
+function clockView(clock: StoredClock, today: string): ClockView {
   const state = clockState(clock, today);
   const { cost, projected } = clockCosts(clock, state, today);
   return {
@@ -70,7 +70,10 @@ export function runningClock(clocks: ClockView[]): ClockView | null {
   return running[0] ?? null;
 }
 
-/** shipments.free_time as of `today` ('YYYY-MM-DD'); null when there is none (or it is malformed). */
+/**
+ * A stored snapshot (shipment_free_time.free_time) as of `today` ('YYYY-MM-DD'); null when there is none (or it
+ * is malformed).
+ */
 export function freeTimeView(stored: unknown, today: string): FreeTimeView | null {
   const snapshot = parseStored(stored);
   if (!snapshot) return null;

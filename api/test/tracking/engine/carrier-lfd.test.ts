@@ -76,9 +76,10 @@ test.each([
 
   // The free-time clocks take the carrier's dates even though no rule of the tenant fits.
   const { rows } = await sql<{ dem: string | null; det: string | null; source: string | null }>`
-    SELECT free_time->'demurrage'->>'lfd' AS dem, free_time->'detention'->>'lfd' AS det,
-      free_time->'demurrage'->>'lfd_source' AS source
-    FROM shipments WHERE tracking_request_id = ${id}`.execute(h.ctx.handle.db);
+    SELECT f.free_time->'demurrage'->>'lfd' AS dem, f.free_time->'detention'->>'lfd' AS det,
+      f.free_time->'demurrage'->>'lfd_source' AS source
+    FROM shipments s LEFT JOIN shipment_free_time f ON f.shipment_id = s.id
+    WHERE s.tracking_request_id = ${id}`.execute(h.ctx.handle.db);
   expect(rows).toEqual([{ dem: demurrage, det: detention, source: 'carrier' }]);
 });
 

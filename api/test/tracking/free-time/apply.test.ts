@@ -50,9 +50,12 @@ async function row(id: string) {
     free_time_currency: string | null;
     free_time_rule_id: number | null;
     free_time_computed_on: string | null;
-  }>`SELECT free_time, to_char(free_time_lfd, 'YYYY-MM-DD') AS free_time_lfd, demurrage_cost,
-      free_time_currency, free_time_rule_id, to_char(free_time_computed_on, 'YYYY-MM-DD') AS free_time_computed_on
-    FROM shipments WHERE id = ${id}`.execute(env.ctx.handle.db);
+  }>`SELECT f.free_time, to_char(s.free_time_lfd, 'YYYY-MM-DD') AS free_time_lfd, f.demurrage_cost,
+      f.currency AS free_time_currency, f.rule_id AS free_time_rule_id,
+      to_char(f.computed_on, 'YYYY-MM-DD') AS free_time_computed_on
+    FROM shipments s LEFT JOIN shipment_free_time f ON f.shipment_id = s.id WHERE s.id = ${id}`.execute(
+    env.ctx.handle.db,
+  );
   return rows[0];
 }
 

@@ -80,9 +80,10 @@ it('derives the clocks with the shipment', async () => {
   };
   await recomputeTrackingRequest(deps, id);
   const row = await db
-    .selectFrom('shipments')
-    .select(['pod_discharge_actual', 'free_time', 'free_time_lfd', 'free_time_currency'])
-    .where('tracking_request_id', '=', id)
+    .selectFrom('shipments as s')
+    .innerJoin('shipment_free_time as f', 'f.shipment_id', 's.id')
+    .select(['s.pod_discharge_actual', 'f.free_time', 's.free_time_lfd', 'f.currency as free_time_currency'])
+    .where('s.tracking_request_id', '=', id)
     .executeTakeFirstOrThrow();
   expect(row.pod_discharge_actual?.toISOString()).toBe(discharged.toISOString());
   const lfd = addDays(utcDate(discharged), 4);
