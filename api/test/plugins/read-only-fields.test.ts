@@ -83,6 +83,16 @@ beforeAll(async () => {
     ['/api/export-templates/', { name: 'Read back', columns: ['id'], filters: { status: ['new'] } }],
     ['/api/webhooks/', { url: 'http://127.0.0.1:9/hook', events: ['shipment.created'] }],
     ['/api/api-keys/', { name: 'Read back', scope: 'read' }],
+    [
+      '/api/free-time-rules/',
+      {
+        mode: 'separate',
+        demurrage_free_days: 5,
+        detention_free_days: 7,
+        demurrage_tiers: [{ from_day: 1, to_day: null, rate: 75 }],
+        currency: 'EUR',
+      },
+    ],
   ];
   for (const [url, payload] of creates) {
     const res = await std({ method: 'POST', url, payload: payload as object });
