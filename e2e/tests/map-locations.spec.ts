@@ -290,8 +290,8 @@ for (const width of [1366, 620]) {
     const y = frame.y + pixel[1];
     expect(y).toBeGreaterThan(0);
     expect(y).toBeLessThan(viewport.height);
-    // the window: inside the browser's window too
-    const win = (await info.boundingBox())!;
+    // the window (its frame, which scrolls what does not fit): inside the browser's window too
+    const win = (await page.locator('.map-where__info').boundingBox())!;
     expect(win.y).toBeGreaterThanOrEqual(0);
     expect(win.y + win.height).toBeLessThanOrEqual(viewport.height + 1);
     await shot(page, `map-info-es-${width}`);

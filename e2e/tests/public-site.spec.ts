@@ -14,6 +14,16 @@ import {
   type Lang,
 } from '../support/public-site';
 
+type TypeSchema = { enum?: string[]; const?: string; anyOf?: TypeSchema[] };
+type OpenApiDoc = { components: { schemas: { WebhookEvent: { properties: { type: TypeSchema } } } } };
+
+/** The webhook envelope's `type` values as the API reference gives them (an enum or a union of constants). */
+function eventTypesOf(doc: OpenApiDoc): string[] {
+  const flat = (schema: TypeSchema): string[] =>
+    schema.enum ?? (schema.const !== undefined ? [schema.const] : (schema.anyOf ?? []).flatMap(flat));
+  return flat(doc.components.schemas.WebhookEvent.properties.type);
+}
+
 const TEXT = {
   es: {
     h1: 'Seguimiento de contenedores de todas las navieras, en un solo lugar',
@@ -266,11 +276,18 @@ for (const lang of LANGS) {
       await page.getByTestId(siteSel.footer).getByRole('link', { name: tx.developers }).click();
       await expect(page).toHaveURL(/\/developers$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.devTitle);
-      await expect(page.locator('section[data-testid^="dev-event-"]')).toHaveCount(6);
       const origin = new URL(page.url()).origin;
       await expect(page.locator('pre').first()).toContainText(`API=${origin}/api`);
       const reference = await page.getByTestId('dev-api-reference').getAttribute('href');
       expect((await request.get(reference!)).ok()).toBe(true);
+      // every event type the API can send (its reference's envelope enum) has its own section, and no other
+      const doc = (await (await request.get(`${reference}/json`)).json()) as OpenApiDoc;
+      const types = eventTypesOf(doc);
+      expect(types).toContain('shipment.free_time_passed');
+      expect(types).toContain('webhook.test');
+      const sections = page.locator('section[data-testid^="dev-event-"]');
+      await expect(sections).toHaveCount(types.length);
+      for (const type of types) await expect(page.getByTestId(`dev-event-${type}`)).toBeAttached();
       await noPortalChrome(page);
     });
 

@@ -195,10 +195,14 @@ export function WhereMap({
     handle?.setLabels(labels);
   }, [handle, labels]);
 
-  /** Enter on a target: as a click there; a cluster zoomed into leaves the focus on the map (its target is gone). */
+  /**
+   * Enter on a target: as a click where it is now (the map may still be moving since its button was last placed);
+   * a cluster zoomed into leaves the focus on the map (its target is gone).
+   */
   const activate = (target: MapTarget) => {
     if (!handle) return;
-    if (handle.selectAt(target.pixel) === 'zoom') focusRef.current?.focus({ preventScroll: true });
+    const now = handle.targets(MAX_TARGETS).find((t) => t.id === target.id) ?? target;
+    if (handle.selectAt(now.pixel) === 'zoom') focusRef.current?.focus({ preventScroll: true });
   };
 
   return (
@@ -221,7 +225,8 @@ export function WhereMap({
       <div className="map-where-keys" data-testid="map-keys">
         {targets.map((target) => (
           <button
-            key={`${target.kind}:${Math.round(target.pixel[0])}:${Math.round(target.pixel[1])}`}
+            // keyed by what it stands for, not where: a focused marker keeps the focus while the map pans
+            key={target.id}
             type="button"
             className="map-where-key"
             style={{ left: `${target.pixel[0]}px`, top: `${target.pixel[1]}px` }}

@@ -87,6 +87,8 @@ export interface MapSelection {
 /** Something on screen a keyboard user can reach: a cluster, a group of single markers or a vessel. */
 export interface MapTarget {
   kind: 'cluster' | 'points' | 'vessel';
+  /** What it stands for, stable while the map moves (its button keeps the keyboard's focus). */
+  id: string;
   /** Its pixel in the map element (activating it acts as a click there). */
   pixel: [number, number];
   /** Containers it holds (a vessel: on board). */
@@ -864,10 +866,16 @@ export function createWhereMap(
       const zoom = clusterZoomFor(view.getZoom() ?? MAP_DEFAULTS.zoom);
       const level = zoom === null ? null : levels.get(zoom)?.level;
       if (level) {
-        for (const c of level.clusters) {
+        for (const [n, c] of level.clusters.entries()) {
           const pixel = toPixel(c.x, c.y);
           if (inView(pixel, size))
-            found.push({ kind: 'cluster', pixel, count: c.count, family: familyOf(c.index) });
+            found.push({
+              kind: 'cluster',
+              id: `cluster:${zoom}:${n}`,
+              pixel,
+              count: c.count,
+              family: familyOf(c.index),
+            });
         }
       } else if (zoom === null) {
         // single markers: one target per small cell (the markers one click there reaches), the worst health
@@ -878,7 +886,7 @@ export function createWhereMap(
           const key = `${Math.floor(pixel[0] / TARGET_CELL_PX)}:${Math.floor(pixel[1] / TARGET_CELL_PX)}`;
           const family = FAMILY_OF_HEALTH[d.health[i]] ?? 'ontrack';
           const cell = cells.get(key);
-          if (!cell) cells.set(key, { kind: 'points', pixel, count: 1, family });
+          if (!cell) cells.set(key, { kind: 'points', id: `points:${i}`, pixel, count: 1, family });
           else {
             cell.count++;
             if (FAMILY_OF_HEALTH.indexOf(family) > FAMILY_OF_HEALTH.indexOf(cell.family))
@@ -897,6 +905,7 @@ export function createWhereMap(
         if (inView(pixel, size))
           found.push({
             kind: 'vessel',
+            id: `vessel:${vessel}`,
             pixel,
             count: onBoard.get(vessel) ?? 0,
             family: 'ontrack',

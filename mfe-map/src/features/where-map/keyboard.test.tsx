@@ -21,8 +21,8 @@ const fake = {
   onDrawn: (l: () => void) => listeners.push(l),
   onViewChange: (l: () => void) => listeners.push(l),
   targets: jest.fn((): MapTarget[] => [
-    { kind: 'cluster', pixel: [100, 80], count: 12, family: 'attention' },
-    { kind: 'vessel', pixel: [300, 200], count: 3, family: 'ontrack', name: 'MAERSK ESSEN' },
+    { kind: 'cluster', id: 'cluster:3:0', pixel: [100, 80], count: 12, family: 'attention' },
+    { kind: 'vessel', id: 'vessel:0', pixel: [300, 200], count: 3, family: 'ontrack', name: 'MAERSK ESSEN' },
   ]),
   selectAt: jest.fn(() => 'zoom'),
   setLabels: jest.fn(),
@@ -89,9 +89,29 @@ describe('the map from the keyboard', () => {
     act(() => listeners.forEach((l) => l()));
     const keys = screen.getAllByTestId('map-key');
     expect(keys.map((k) => k.getAttribute('aria-label'))).toEqual(['Grupo de 12', 'Buque MAERSK ESSEN']);
+    // the map pans under a focused marker: its button moves and keeps the focus
+    keys[1].focus();
+    fake.targets.mockReturnValue([
+      { kind: 'cluster', id: 'cluster:3:0', pixel: [60, 80], count: 12, family: 'attention' },
+      {
+        kind: 'vessel',
+        id: 'vessel:0',
+        pixel: [260, 200],
+        count: 3,
+        family: 'ontrack',
+        name: 'MAERSK ESSEN',
+      },
+    ]);
+    act(() => listeners.forEach((l) => l()));
+    expect(keys[1]).toHaveFocus();
+    expect(keys[1]).toHaveStyle({ left: '260px' });
+    // Enter while the map is still moving: the click goes where the marker is now, not where its button was
+    fake.targets.mockReturnValue([
+      { kind: 'cluster', id: 'cluster:3:0', pixel: [40, 80], count: 12, family: 'attention' },
+    ]);
     keys[0].focus();
     fireEvent.click(keys[0]);
-    expect(fake.selectAt).toHaveBeenCalledWith([100, 80]);
+    expect(fake.selectAt).toHaveBeenCalledWith([40, 80]);
     expect(map).toHaveFocus();
   });
 
