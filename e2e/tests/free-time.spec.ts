@@ -32,7 +32,7 @@ const WORDS = {
     daysOver: (n: number) => (n === 1 ? '1 día excedido' : `${n} días excedidos`),
     header: 'Coste de demora',
     subject: /^Alertas de sus envíos: .*\d+ fuera de tiempo libre/,
-    clock: 'Demurrage',
+    clock: 'Demora',
   },
   en: {
     over: 'Over free time',

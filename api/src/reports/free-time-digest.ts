@@ -123,7 +123,7 @@ const WORDS = {
     open: 'Open',
   },
   es: {
-    title: 'Tiempo libre (demurrage y detention)',
+    title: 'Tiempo libre (demora y detención)',
     over: (n: number, f: Fmt) => `${f(n)} fuera de tiempo libre`,
     soon: (n: number, days: number, f: Fmt) =>
       `${f(n)} ${n === 1 ? 'termina' : 'terminan'} en ${f(days)} ${days === 1 ? 'día' : 'días'} o menos`,
@@ -139,7 +139,7 @@ const WORDS = {
       'Días restantes',
       'Coste hasta hoy',
     ],
-    clock: { demurrage: 'Demurrage', detention: 'Detention', combined: 'Tiempo libre' },
+    clock: { demurrage: 'Demora', detention: 'Detención', combined: 'Tiempo libre' },
     noTariff: 'sin tarifa',
     open: 'Abrir',
   },

@@ -195,11 +195,13 @@ describe('the digest’s free-time section', () => {
     expect(none.subject).toBe(`Alertas de sus envíos: 2 fuera de tiempo libre (${ymd(day)})`);
     expect(containers(none.text!)).toEqual(['USDX0000001', 'OVER0000001']);
     expect(lineOf(none.text!, 'OVER0000001')).toBe(
-      `OVER0000001 | Maersk | ESVLC | Demurrage | ${addDays(today, -4)} | -4 | 500,00\u00a0€`,
+      `OVER0000001 | Maersk | ESVLC | Demora | ${addDays(today, -4)} | -4 | 500,00\u00a0€`,
     );
     expect(lineOf(none.text!, 'USDX0000001')).toContain('| Tiempo libre |');
     expect(lineOf(none.text!, 'USDX0000001')).toContain('480,00\u00a0US$');
-    expect(none.html).toContain('Tiempo libre (demurrage y detention)');
+    expect(none.html).toContain('Tiempo libre (demora y detención)');
+    // no English clock names reach a Spanish mail
+    expect(none.text).not.toMatch(/Demurrage|Detention/);
 
     await setProfile(t.colleague.id, 5, 'es');
     const wider = (await digestOf(t.colleague.id))!;

@@ -248,7 +248,7 @@ describe('columns, the free_time object and the detail', () => {
       demurrage_lfd: day(-10),
       detention_lfd: null,
       demurrage_cost: 1000,
-      detention_cost: 0,
+      detention_cost: null, // detention has not started: no cost yet, not 0
       free_time_currency: 'EUR',
     });
     expect(first).not.toHaveProperty('free_time');

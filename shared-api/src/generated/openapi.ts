@@ -5035,14 +5035,14 @@ export interface paths {
                                 delivery_planned_last?: string | null;
                                 /** Format: date-time */
                                 delivery_prediction?: string | null;
-                                /** @description Demurrage accrued until today, in free_time_currency */
+                                /** @description Demurrage accrued until today, in free_time_currency; null before the clock starts */
                                 demurrage_cost: number | null;
                                 /**
                                  * Format: date
                                  * @description Demurrage (or combined) last free day
                                  */
                                 demurrage_lfd: string | null;
-                                /** @description Detention accrued until today, in free_time_currency */
+                                /** @description Detention accrued until today, in free_time_currency; null before the clock starts */
                                 detention_cost: number | null;
                                 /**
                                  * Format: date
@@ -5964,14 +5964,14 @@ export interface paths {
                             delivery_planned_last?: string | null;
                             /** Format: date-time */
                             delivery_prediction?: string | null;
-                            /** @description Demurrage accrued until today, in free_time_currency */
+                            /** @description Demurrage accrued until today, in free_time_currency; null before the clock starts */
                             demurrage_cost: number | null;
                             /**
                              * Format: date
                              * @description Demurrage (or combined) last free day
                              */
                             demurrage_lfd: string | null;
-                            /** @description Detention accrued until today, in free_time_currency */
+                            /** @description Detention accrued until today, in free_time_currency; null before the clock starts */
                             detention_cost: number | null;
                             /**
                              * Format: date
@@ -6945,14 +6945,14 @@ export interface paths {
                             delivery_planned_last?: string | null;
                             /** Format: date-time */
                             delivery_prediction?: string | null;
-                            /** @description Demurrage accrued until today, in free_time_currency */
+                            /** @description Demurrage accrued until today, in free_time_currency; null before the clock starts */
                             demurrage_cost: number | null;
                             /**
                              * Format: date
                              * @description Demurrage (or combined) last free day
                              */
                             demurrage_lfd: string | null;
-                            /** @description Detention accrued until today, in free_time_currency */
+                            /** @description Detention accrued until today, in free_time_currency; null before the clock starts */
                             detention_cost: number | null;
                             /**
                              * Format: date
@@ -10521,14 +10521,14 @@ export interface paths {
                                 delivery_planned_last?: string | null;
                                 /** Format: date-time */
                                 delivery_prediction?: string | null;
-                                /** @description Demurrage accrued until today, in free_time_currency */
+                                /** @description Demurrage accrued until today, in free_time_currency; null before the clock starts */
                                 demurrage_cost: number | null;
                                 /**
                                  * Format: date
                                  * @description Demurrage (or combined) last free day
                                  */
                                 demurrage_lfd: string | null;
-                                /** @description Detention accrued until today, in free_time_currency */
+                                /** @description Detention accrued until today, in free_time_currency; null before the clock starts */
                                 detention_cost: number | null;
                                 /**
                                  * Format: date

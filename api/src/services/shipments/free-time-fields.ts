@@ -86,8 +86,9 @@ export function freeTimeOf(
     free_time_state: view?.state ?? null,
     demurrage_lfd: view?.demurrage.lfd ?? null,
     detention_lfd: view?.detention?.lfd ?? null,
-    demurrage_cost: view ? view.demurrage.cost : null,
-    detention_cost: view?.detention ? view.detention.cost : null,
+    // a clock that has not started has no cost yet: null, so the list shows nothing rather than 0,00 €
+    demurrage_cost: view && view.demurrage.state !== 'not_started' ? view.demurrage.cost : null,
+    detention_cost: view?.detention && view.detention.state !== 'not_started' ? view.detention.cost : null,
     free_time_currency: view?.currency ?? null,
   };
   return { columns, view };
@@ -149,10 +150,14 @@ export const FREE_TIME_PROPERTIES = {
   demurrage_lfd: day('Demurrage (or combined) last free day'),
   detention_lfd: day('Detention last free day'),
   demurrage_cost: nullable(
-    Type.Number({ description: 'Demurrage accrued until today, in free_time_currency' }),
+    Type.Number({
+      description: 'Demurrage accrued until today, in free_time_currency; null before the clock starts',
+    }),
   ),
   detention_cost: nullable(
-    Type.Number({ description: 'Detention accrued until today, in free_time_currency' }),
+    Type.Number({
+      description: 'Detention accrued until today, in free_time_currency; null before the clock starts',
+    }),
   ),
   free_time_currency: nullable(Type.String({ description: "The rule's currency (ISO 4217)" })),
   free_time: Type.Optional(
