@@ -1,5 +1,5 @@
-// Screenshots of the dashboard, shipment list and detail, and the tracking list and detail, in Spanish and English
-// at 1366 and 620 px, written to SCREENS_SHOTS_DIR (default /tmp/shots-screens/) for a person to look at. It
+// Screenshots of the dashboard, shipment list and detail, the tracking list and detail, and the free-time list,
+// card and rules, in Spanish and English at 1366 and 620 px, written to SCREENS_SHOTS_DIR (default /tmp/shots-screens/) for a person to look at. It
 // checks only that each screen shows its heading and no raw i18n key or '{placeholder}'.
 import { expect, test } from '@playwright/test';
 import { DEMO, Portal } from '../support/portal';
@@ -16,6 +16,8 @@ test('the screens in both languages at 1366 and 620 px', async ({ page, request 
   const detail = shipments.find((s) => s.tsp1_loc) ?? shipments[0];
   const requests = await apiListRequests(request, token);
   const trackingRequest = requests.results.find((r) => r.shipments_count > 0) ?? requests.results[0];
+  // a container with a free-time clock (the demo's rules give most discharged containers one)
+  const [withFreeTime] = await listShipments(request, token, '&ordering=free_time_lfd');
   await signIn(page, DEMO);
   const portal = new Portal(page);
   const screens = [
@@ -24,6 +26,9 @@ test('the screens in both languages at 1366 and 620 px', async ({ page, request 
     ['detail', `/shipments/${detail.id}`],
     ['tracking-list', '/tracking-requests'],
     ['tracking-detail', `/tracking-requests/${trackingRequest.id}`],
+    ['free-time-list', '/shipments?free_time_ends_within=60'],
+    ['free-time-detail', `/shipments/${(withFreeTime ?? detail).id}`],
+    ['free-time-config', '/free-time-config'],
   ] as const;
   for (const lang of ['es', 'en'] as const) {
     await portal.setLanguage(lang);

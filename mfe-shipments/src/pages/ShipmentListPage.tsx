@@ -12,7 +12,7 @@ import {
   visibleColumnKeys,
 } from '@portal/shared-ui/lists';
 import { NS } from '../i18n';
-import { columnLabel, COLUMN_KEYS, DEFAULT_COLUMNS } from '../features/list/columns';
+import { columnLabel, COLUMN_KEYS, DEFAULT_COLUMNS, withFreeTimeColumn } from '../features/list/columns';
 import { SHIPMENT_FILTERS } from '../features/list/filters';
 import { ShipmentFiltersPanel } from '../features/list/ShipmentFiltersPanel';
 import { ShipmentTable } from '../features/list/ShipmentTable';
@@ -35,7 +35,11 @@ export function ShipmentListPage() {
   const [configOpen, setConfigOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const writable = canWrite(useSession((s) => s.user));
-  const visible = visibleColumnKeys(COLUMN_KEYS, columnsPrefs.saved, DEFAULT_COLUMNS);
+  const visible = withFreeTimeColumn(visibleColumnKeys(COLUMN_KEYS, columnsPrefs.saved, DEFAULT_COLUMNS), {
+    endsWithin: filters.values.free_time_ends_within,
+    over: filters.values.over_free_time,
+    ordering: filters.ordering,
+  });
 
   return (
     <section className="pui-page shp-page" data-testid="page-shipment-list-page">

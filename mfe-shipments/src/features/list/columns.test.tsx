@@ -4,7 +4,14 @@ import { initI18n } from '@portal/shared-ui';
 import { MemoryRouter } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
 import { makeShipment } from '../__fixtures__/shipment';
-import { COLUMN_KEYS, DEFAULT_COLUMNS, LIST_FIELDS, orderedColumnKeys, shipmentColumns } from './columns';
+import {
+  COLUMN_KEYS,
+  DEFAULT_COLUMNS,
+  LIST_FIELDS,
+  orderedColumnKeys,
+  shipmentColumns,
+  withFreeTimeColumn,
+} from './columns';
 
 beforeAll(async () => {
   await initI18n();
@@ -31,6 +38,27 @@ describe('the shipment table columns', () => {
       'pol_loc',
       'last_alert_code',
     ]);
+  });
+
+  it('add days left when the list is narrowed or sorted by free time, next to the ETA (wide) or health (620 px)', () => {
+    const none = { endsWithin: '', over: '', ordering: '-eta' };
+    expect(withFreeTimeColumn(visible, none)).toEqual(visible);
+    for (const asked of [
+      { ...none, endsWithin: '3' },
+      { ...none, over: 'true' },
+      { ...none, ordering: '-free_time_lfd' },
+    ]) {
+      const shown = withFreeTimeColumn(visible, asked);
+      expect(orderedColumnKeys(shown).slice(6, 9)).toEqual(['pod_loc', 'eta', 'free_time_days_left']);
+      expect(orderedColumnKeys(shown, true).slice(0, 3)).toEqual([
+        'container_number',
+        'health',
+        'free_time_days_left',
+      ]);
+    }
+    // a free-time column the user chose is kept as chosen, and nothing is added
+    const chosen = [...visible, 'free_time_lfd'];
+    expect(withFreeTimeColumn(chosen, { ...none, over: 'true' })).toEqual(chosen);
   });
 
   it('keep the id at 620 px when the container column is not shown', () => {

@@ -53,6 +53,22 @@ export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
 ];
 
 /**
+ * The columns shown when the list is narrowed or sorted by free time: a user asking "what ends within 3 days" must
+ * see the days left without configuring a column first, so days left is added when no free-time column is chosen.
+ */
+export function withFreeTimeColumn(
+  visible: readonly string[],
+  freeTime: { endsWithin: string; over: string; ordering: string },
+): readonly string[] {
+  const asked =
+    freeTime.endsWithin !== '' ||
+    freeTime.over === 'true' ||
+    freeTime.ordering.replace(/^-/, '') === 'free_time_lfd';
+  if (!asked || visible.some((key) => FREE_TIME_KEYS.includes(key))) return visible;
+  return [...visible, 'free_time_days_left'];
+}
+
+/**
  * What the list asks the API for (`fields`): what any column's cell, the last-alert button and the custom-form
  * button read, whichever columns are shown, so changing columns needs no new request; the rest of a shipment
  * (legs, positions, every milestone date) is for the detail.
@@ -179,18 +195,24 @@ function cell(t: TFunction, key: ColumnKey, s: Shipment, handlers: RowHandlers, 
 const NARROW_KEY_COLUMNS: readonly ColumnKey[] = [
   'container_number',
   'health',
+  'free_time_days_left',
   'eta',
   'ata',
   'status',
   'pod_loc',
 ];
 
+const WIDE_ORDER: readonly ColumnKey[] = COLUMN_KEYS.flatMap((key): ColumnKey[] =>
+  key === 'free_time_days_left' ? [] : key === 'eta' ? ['eta', 'free_time_days_left'] : [key],
+);
+
 /**
  * The visible columns in display order. On a narrow screen the key columns come first, and the id goes when the
  * container is shown (its link opens the same detail), so the sticky first column is the container.
  */
 export function orderedColumnKeys(visible: readonly string[], narrow = false): ColumnKey[] {
-  const shown = COLUMN_KEYS.filter((key) => visible.includes(key));
+  // days left sits next to the ETA rather than behind every other column: it is the date a forwarder acts on
+  const shown = WIDE_ORDER.filter((key) => visible.includes(key));
   if (!narrow) return shown;
   const keys = NARROW_KEY_COLUMNS.filter((key) => shown.includes(key));
   const rest = shown.filter(
