@@ -42,9 +42,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  // The specs run against a live engine; one retry on CI keeps a timing hiccup from blocking a submission, and the
-  // report still lists such a spec as flaky.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a spec that fails once has a cause (a race in the product or in the spec) to find and fix.
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORTAL_PORT}`,
