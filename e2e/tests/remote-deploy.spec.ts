@@ -2,14 +2,15 @@
 // (shell/scripts/deploy-remote.mjs, rollback-remote.mjs). Today's shell runs the previous release's mfe_config
 // (a build kept in e2e/fixtures, see its README), a fresh build deployed then rolled back, and a build that needs
 // another React major, which is refused with the area's fallback.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, Portal } from '../support/portal';
-import { API_PORT, REMOTES } from '../support/ports';
+import { REMOTES } from '../support/ports';
 import { sel } from '../support/selectors';
+import { startShellServer } from '../support/shell-server';
 
 const root = path.resolve(__dirname, '..', '..');
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -32,26 +33,16 @@ const deploy = (...args: string[]) => script('deploy-remote.mjs', ['mfe_config',
 const rollback = (...args: string[]) =>
   script('rollback-remote.mjs', ['mfe_config', '--target', store, ...args]);
 
-let shell: ChildProcess | undefined;
+let stopShell: (() => void) | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  const remoteUrls = Object.fromEntries(
-    REMOTES.map((r) => [`REMOTE_${r.name.toUpperCase()}_URL`, `http://localhost:${r.port}`]),
-  );
-  shell = spawn(process.execPath, ['../shared-ui/build/serve.mjs', '--port', String(PORT)], {
-    cwd: path.join(root, 'shell'),
-    env: { ...process.env, ...remoteUrls, API_URL: `http://localhost:${API_PORT}`, REMOTES_STORE: store },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/remotes.json`).catch(() => null))?.ok, { timeout: 30_000 })
-    .toBe(true);
+  stopShell = await startShellServer({ port: PORT, store });
 });
 
 test.afterAll(() => {
-  shell?.kill();
+  stopShell?.();
   fs.rmSync(store, { recursive: true, force: true });
 });
 

@@ -2,14 +2,14 @@
 // e2e/fixtures/shell, see its README) with TODAY's remotes, served by the stack's own remote servers. Remotes ship
 // on their own, so for a while after a remote's deploy the shell in users' tabs (and the deployed shell) is older
 // than the remote: the smoke must pass.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, Portal } from '../support/portal';
-import { API_PORT, REMOTES } from '../support/ports';
+import { REMOTES } from '../support/ports';
 import { sel } from '../support/selectors';
+import { startShellServer } from '../support/shell-server';
 import { Dashboard, shp } from '../support/shipments';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -22,30 +22,16 @@ const fixture = path.join(root, 'e2e', 'fixtures', 'shell', OLD_SHELL);
 /** An empty store: every remote comes from its configured server, i.e. today's build. */
 const store = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-old-shell-store-'));
 
-let shell: ChildProcess | undefined;
+let stopShell: (() => void) | undefined;
 
 test.beforeAll(async () => {
-  const remoteUrls = Object.fromEntries(
-    REMOTES.map((r) => [`REMOTE_${r.name.toUpperCase()}_URL`, `http://localhost:${r.port}`]),
-  );
   // today's server (serve.mjs) with the old build's files: the server is part of the deployment, not of the
   // shell's bundle, and it is what computes /remotes.json
-  shell = spawn(
-    process.execPath,
-    ['../shared-ui/build/serve.mjs', '--host', '--port', String(PORT), '--dir', fixture],
-    {
-      cwd: path.join(root, 'shell'),
-      env: { ...process.env, ...remoteUrls, API_URL: `http://localhost:${API_PORT}`, REMOTES_STORE: store },
-      stdio: 'ignore',
-    },
-  );
-  await expect
-    .poll(async () => (await fetch(`${base}/remotes.json`).catch(() => null))?.ok, { timeout: 30_000 })
-    .toBe(true);
+  stopShell = await startShellServer({ port: PORT, store, dir: fixture });
 });
 
 test.afterAll(() => {
-  shell?.kill();
+  stopShell?.();
   fs.rmSync(store, { recursive: true, force: true });
 });
 
