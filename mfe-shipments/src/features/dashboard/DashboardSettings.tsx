@@ -1,6 +1,6 @@
 // The settings popovers of the dashboard (write permission only): days of delay and days in advance on the
 // out-of-date tab, the attention-required event codes on the attention-required tab. Saved in the user profile.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   errorToNotificationBody,
@@ -56,14 +56,16 @@ export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettin
   });
   const busy = saving.isPending;
 
-  useEffect(() => {
-    if (!open || !profile) return;
-    setDelay(String(profile.days_of_delay ?? 1));
-    setAdvance(showDaysInAdvance(profile.days_in_advance));
-    setCodes(profile.attention_required_event_codes ?? []);
-    // refilled each time the popover opens
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  // Refilled from the profile each time the popover opens, in the same update that opens it: an effect would run
+  // after the form is already on screen and overwrite what the user starts typing in that moment.
+  const openChange = (next: boolean) => {
+    if (next && profile) {
+      setDelay(String(profile.days_of_delay ?? 1));
+      setAdvance(showDaysInAdvance(profile.days_in_advance));
+      setCodes(profile.attention_required_event_codes ?? []);
+    }
+    setOpen(next);
+  };
 
   // what NumberInput applies is a whole number (days of delay: 1 or more) or ''; a half-typed value is not
   // applied but makes the form invalid until it is a number
@@ -94,7 +96,7 @@ export function DashboardSettings({ kind, eventCodes, onSaved }: DashboardSettin
   return (
     <Popover
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={openChange}
       align={mobile ? 'start' : 'end'}
       label={title}
       trigger={
