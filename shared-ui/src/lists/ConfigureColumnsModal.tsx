@@ -1,6 +1,6 @@
 // The Configure Columns modal ('Pick the columns you want to show'): a checkbox per column, Select all, Reset and
 // Save. The id column is always shown; saving nothing means the default columns (spec section 2).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorToNotificationBody } from '@portal/shared-api';
 // The package path (not a relative one): these must be the shared singleton's, above all the notification store.
@@ -48,11 +48,13 @@ export function ConfigureColumnsModal({
   const [checked, setChecked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
+  // Filled when it opens, while that render runs (an effect would run once the boxes are on screen and undo a
+  // click made in that moment); the choice in progress is kept while it is open.
+  const [shownOpen, setShownOpen] = useState(false);
+  if (open !== shownOpen) {
+    setShownOpen(open);
     if (open) setChecked(visibleColumnKeys(allKeys, saved, defaultColumns, []));
-    // only when it opens: the choice in progress is kept while it is open
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }
 
   const allChecked = selectable.every((c) => checked.includes(c.key));
   const someChecked = selectable.some((c) => checked.includes(c.key));

@@ -82,12 +82,13 @@ export function ExportListModal({ open, onClose, listFilters }: ExportListModalP
     setNameErrors([]);
   };
 
-  useEffect(() => {
-    if (!open) return;
-    resetTo(emptyForm(listFilters));
-    // Opening the modal takes the list's filters of that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  // Opening the modal takes the list's filters of that moment, while that render runs: an effect would run once
+  // the form is on screen and undo what is typed or ticked in that moment.
+  const [shownOpen, setShownOpen] = useState(false);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) resetTo(emptyForm(listFilters));
+  }
 
   const setFilter = (key: string, value: string | string[]) => {
     setForm((f) => withFilter(f, key, value));
