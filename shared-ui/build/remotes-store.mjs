@@ -62,24 +62,92 @@ export function storedVersions(store, name) {
     .map((d) => d.version);
 }
 
+const LOCK_FILE = '.remotes.lock';
+/** How long a deploy waits for another one to finish with the pointer, and when a lock counts as abandoned. */
+const LOCK_WAIT_MS = 30_000;
+const LOCK_STALE_MS = 60_000;
+
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs `fn` holding the store's lock (a file created exclusively), so two deploys or rollbacks at once each see
+ * the other's change: without it both read the pointer, and the second write drops the first one's entry, even
+ * for another remote. A lock older than LOCK_STALE_MS (its process died) is taken over.
+ */
+const held = new Set();
+
+function withStoreLock(store, fn) {
+  fs.mkdirSync(store, { recursive: true });
+  const lock = path.join(store, LOCK_FILE);
+  // re-entered by this process (a rollback activates): it already holds the lock
+  if (held.has(lock)) return fn();
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) fs.rmSync(lock, { force: true });
+      else if (Date.now() > deadline)
+        throw new Error(`another deploy holds ${lock}; try again when it is done`);
+      else sleep(50);
+    }
+  }
+  held.add(lock);
+  try {
+    return fn();
+  } finally {
+    held.delete(lock);
+    fs.rmSync(lock, { force: true });
+  }
+}
+
 /** Points `name` at `version` (which must be in the store) and records it in the remote's history. */
 export function activate(store, name, version, { baseUrl = '', history } = {}) {
   if (!fs.existsSync(path.join(versionDir(store, name, version), 'mf-manifest.json'))) {
     throw new Error(`${name} ${version} is not in ${store}`);
   }
-  const list = readPointer(store);
-  const current = list.find((e) => e.name === name);
-  const nextHistory = history ?? [...(current?.history ?? []), version].slice(-HISTORY_LIMIT);
-  const entry = { name, entry: entryUrl(name, version, baseUrl), version, history: nextHistory };
-  writePointer(store, [...list.filter((e) => e.name !== name), entry]);
-  return { previous: current?.version ?? null, entry };
+  return withStoreLock(store, () => {
+    const list = readPointer(store);
+    const current = list.find((e) => e.name === name);
+    const nextHistory = history ?? [...(current?.history ?? []), version].slice(-HISTORY_LIMIT);
+    const entry = { name, entry: entryUrl(name, version, baseUrl), version, history: nextHistory };
+    writePointer(store, [...list.filter((e) => e.name !== name), entry]);
+    return { previous: current?.version ?? null, entry };
+  });
+}
+
+/**
+ * Removes the stored versions of `name` that nothing can still ask for: not the active one, not one rollback can
+ * go back to (the pointer's history), and none deployed within `graceMs` (a tab opened on it still loads its
+ * chunks lazily). Returns the versions removed.
+ */
+export function prune(store, name, { graceMs = 7 * 86_400_000, now = Date.now() } = {}) {
+  return withStoreLock(store, () => {
+    const current = readPointer(store).find((e) => e.name === name);
+    const kept = new Set([...(current?.history ?? []), ...(current ? [current.version] : [])]);
+    const removed = [];
+    for (const version of storedVersions(store, name)) {
+      const dir = versionDir(store, name, version);
+      if (kept.has(version) || now - fs.statSync(dir).mtimeMs < graceMs) continue;
+      fs.rmSync(dir, { recursive: true, force: true });
+      removed.push(version);
+    }
+    return removed;
+  });
 }
 
 /**
  * Points `name` back: at `to` when given (it must be in the store), else at the version active before the
  * current one (the current one leaves the history, so a second rollback goes one further back).
  */
-export function rollback(store, name, { to, baseUrl } = {}) {
+export function rollback(store, name, options = {}) {
+  return withStoreLock(store, () => rollbackLocked(store, name, options));
+}
+
+function rollbackLocked(store, name, { to, baseUrl }) {
   const current = readPointer(store).find((e) => e.name === name);
   if (!current) throw new Error(`${name} has no deployed version in ${store}`);
   const base = baseUrl ?? current.entry.replace(/\/remotes\/.*$/, '');

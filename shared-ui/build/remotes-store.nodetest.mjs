@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { activate, readPointer, rollback, storedVersions, writePointer } from './remotes-store.mjs';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { activate, prune, readPointer, rollback, storedVersions, writePointer } from './remotes-store.mjs';
 import { createServer } from './serve.mjs';
 
 function tempStore() {
@@ -62,6 +64,65 @@ describe('the pointer file', () => {
     assert.deepEqual(fs.readdirSync(store), ['remotes.json']);
     fs.writeFileSync(path.join(store, 'remotes.json'), '{"not":"a list"}');
     assert.throws(() => readPointer(store), /not a list/);
+  });
+});
+
+describe('deploys at the same time, and old versions', () => {
+  const storeModule = fileURLToPath(new URL('./remotes-store.mjs', import.meta.url));
+
+  /** A process that activates `name` at v1, v2, v1, … `times` times, as repeated deploys would. */
+  function deployer(store, name, times) {
+    const code = `const m = await import(${JSON.stringify(storeModule)});
+      for (let i = 0; i < ${times}; i++) m.activate(${JSON.stringify(store)}, ${JSON.stringify(name)}, i % 2 ? 'v2' : 'v1');`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    return new Promise((resolve, reject) =>
+      child.on('exit', (status) => (status === 0 ? resolve() : reject(new Error(stderr)))),
+    );
+  }
+
+  test("five remotes deployed at once by five processes: no deploy loses another's entry", async () => {
+    const store = tempStore();
+    const names = ['mfe_bi', 'mfe_map', 'mfe_config', 'mfe_tracking', 'mfe_shipments'];
+    for (const name of names) {
+      putVersion(store, name, 'v1');
+      putVersion(store, name, 'v2');
+    }
+    await Promise.all(names.map((name) => deployer(store, name, 30)));
+    const list = readPointer(store);
+    assert.deepEqual(list.map((e) => e.name).sort(), [...names].sort());
+    // every activation of each remote is in its history (bounded to the last 20)
+    for (const entry of list) assert.equal(entry.history.length, 20, entry.name);
+    assert.equal(fs.existsSync(path.join(store, '.remotes.lock')), false);
+  });
+
+  test('a lock left by a process that died is taken over', () => {
+    const store = tempStore();
+    putVersion(store, 'mfe_bi', 'v1');
+    const lock = path.join(store, '.remotes.lock');
+    fs.writeFileSync(lock, '999999');
+    const old = new Date(Date.now() - 5 * 60_000);
+    fs.utimesSync(lock, old, old);
+    assert.equal(activate(store, 'mfe_bi', 'v1').entry.version, 'v1');
+  });
+
+  test('prune removes only what nothing can ask for: not active, not in the history, not recent', () => {
+    const store = tempStore();
+    for (const v of ['a', 'b', 'c', 'd', 'e']) putVersion(store, 'mfe_bi', v);
+    activate(store, 'mfe_bi', 'b');
+    activate(store, 'mfe_bi', 'e');
+    // the pointer forgets a and c (as after more than 20 deploys): only b and e stay in its history
+    const [entry] = readPointer(store);
+    writePointer(store, [{ ...entry, history: ['b', 'e'] }]);
+    const weekAgo = new Date(Date.now() - 8 * 86_400_000);
+    for (const v of ['a', 'b', 'c']) fs.utimesSync(path.join(store, 'mfe_bi', v), weekAgo, weekAgo);
+    // a and c are old and unreachable; b is old but rollback can go back to it; d is recent; e is active
+    assert.deepEqual(prune(store, 'mfe_bi').sort(), ['a', 'c']);
+    assert.deepEqual(storedVersions(store, 'mfe_bi').sort(), ['b', 'd', 'e']);
+    assert.equal(rollback(store, 'mfe_bi').entry.version, 'b');
   });
 });
 

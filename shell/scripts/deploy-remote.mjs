@@ -16,12 +16,21 @@
 //              'auto' or this version's path
 // --allow-missing-exposes  deploy a build that lacks modules of the contract (an older release brought back;
 //              the shell's pages for those modules show their fallback). Refused without it.
+// --prune      then remove this remote's versions nothing can ask for any more: not active, not in the
+//              rollback history, not deployed within the last 7 days (open tabs still load their chunks)
+// Two deploys or rollbacks at once take turns on the store's pointer (a lock file), so neither loses the other's.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { activate, entryUrl, VERSION_PATTERN, versionDir } from '../../shared-ui/build/remotes-store.mjs';
+import {
+  activate,
+  entryUrl,
+  prune,
+  VERSION_PATTERN,
+  versionDir,
+} from '../../shared-ui/build/remotes-store.mjs';
 import { checkManifest, defaultStore, fail, resolveRemote, root } from './remote-cli.mjs';
 
 function defaultVersion(pkgDir) {
@@ -63,6 +72,7 @@ function main() {
       'base-url': { type: 'string', default: '' },
       prebuilt: { type: 'string' },
       'allow-missing-exposes': { type: 'boolean', default: false },
+      prune: { type: 'boolean', default: false },
     },
   });
   if (positionals.length !== 1) fail('usage: deploy-remote.mjs <remote> [--version X] [--target DIR]');
@@ -86,6 +96,10 @@ function main() {
   const { previous, entry } = activate(store, remote.name, version, { baseUrl });
   console.log(`[deploy] ${remote.name} ${previous ?? '(configured)'} → ${version}: ${entry.entry}`);
   console.log(`[deploy] files in ${path.relative(process.cwd(), dest) || dest}`);
+  if (values.prune) {
+    const removed = prune(store, remote.name);
+    console.log(`[deploy] pruned ${removed.length > 0 ? removed.join(', ') : 'nothing'}`);
+  }
 }
 
 try {
