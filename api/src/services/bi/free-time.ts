@@ -12,7 +12,7 @@ import type { BiTableResult } from '@portal/shared-api/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { shipmentConditions } from '../shipments/filters';
 // metrics.ts imports this module: BI_PAGE_SIZE is read when a page is built, after both are loaded.
-import { BI_PAGE_SIZE, type MetricContext } from './metrics';
+import { BI_PAGE_SIZE, type MetricContext } from './metrics/common';
 
 const DATE = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 /** A date of the stored snapshot, or null (it is validated when written; a bad value must not break BI). */
