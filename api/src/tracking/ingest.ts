@@ -666,6 +666,287 @@ export async function advancePollCursor(
 
 // ---------------------------------------------------------------------------------------------
 
+type Candidate = { event: DcsaEvent; retriedId: string | null };
+
+/** The valid events but the copies of events the carrier retracted, which are set aside. */
+function notRetracted(
+  valid: DcsaEvent[],
+  tombstoned: Map<DcsaEvent, string>,
+  setAside: SetAside[],
+): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const event of valid) {
+    const at = tombstoned.get(event);
+    if (at === undefined) candidates.push({ event, retriedId: null });
+    else
+      setAside.push({
+        raw: event,
+        kind: 'retracted',
+        reasons: [
+          `/eventID: ${event.eventID} was retracted by the carrier (${at}); this copy, published at ` +
+            `${event.eventCreatedDateTime}, is not stored`,
+        ],
+      });
+  }
+  return candidates;
+}
+
+/**
+ * The candidates that concern the request, with the events set aside earlier as irrelevant that a new document
+ * reference makes relevant now (their set-aside ids in `nowRelevant`); the others are set aside as irrelevant or as
+ * another shipment's. Without relevance checking (or a request), the candidates as they are.
+ */
+async function keepRelevant(
+  trx: Transaction<Database>,
+  batch: IngestBatch,
+  given: Candidate[],
+  setAside: SetAside[],
+): Promise<{ candidates: Candidate[]; nowRelevant: string[] }> {
+  let candidates = given;
+  const nowRelevant: string[] = [];
+  if (batch.relevance && batch.trackingRequestId) {
+    const request = await trx
+      .selectFrom('tracking_requests')
+      .select(['code_type', 'code_value'])
+      .where('id', '=', batch.trackingRequestId)
+      .executeTakeFirst();
+    if (request) {
+      const earlier = await sql<{ id: string; raw: unknown }>`
+        SELECT id, raw FROM rejected_events
+        WHERE tracking_request_id = ${batch.trackingRequestId} AND kind = ANY(${RE_EXAMINED}::text[])
+          AND raw IS NOT NULL
+        ORDER BY id LIMIT 1000`.execute(trx);
+      // These were judged valid (by their version's schema) before being set aside, and stored
+      // in the engine's shape: read as they are.
+      for (const r of earlier.rows) {
+        const e = r.raw as Partial<DcsaEvent> | null;
+        if (e && typeof e.eventID === 'string' && typeof e.eventType === 'string')
+          candidates.push({ event: e as DcsaEvent, retriedId: r.id });
+      }
+      const known = await knownKeys(trx, batch.trackingRequestId, request.code_type);
+      const split = splitByRelevance(
+        request.code_type,
+        request.code_value,
+        known,
+        candidates,
+        (c) => c.event,
+      );
+      candidates = split.relevant;
+      for (const c of split.relevant) if (c.retriedId) nowRelevant.push(c.retriedId);
+      const label = LABEL[request.code_type];
+      for (const { item: c, documents } of split.foreign) {
+        if (c.retriedId) continue;
+        setAside.push({
+          raw: c.event,
+          kind: 'other_shipment',
+          reasons: [
+            `(event): names ${documents.map((d) => d.replace(':', ' ')).join(', ')}, not the requested ` +
+              `${label} ${request.code_value} nor a document reference the carrier gave for it: it belongs ` +
+              'to another shipment (even for the same container number)',
+          ],
+        });
+      }
+      for (const c of split.irrelevant) {
+        if (c.retriedId) continue;
+        setAside.push({
+          raw: c.event,
+          kind: 'irrelevant',
+          reasons: [
+            `(event): does not reference the requested ${label} ${request.code_value} ` +
+              `(${REFERENCE_PARAMETER[request.code_type]}) nor a document reference the carrier gave for it`,
+          ],
+        });
+      }
+    }
+  }
+  return { candidates, nowRelevant };
+}
+
+/** The events to store, each with its creation time; one created ahead of our clock by more than `skew` is set
+ * aside as clamped and stored as created now. */
+function clampCreated(
+  candidates: Candidate[],
+  now: number,
+  skew: number,
+  setAside: SetAside[],
+): { incoming: Incoming[]; clamped: number } {
+  const nowIso = new Date(now).toISOString();
+  const incoming: Incoming[] = [];
+  let clamped = 0;
+  for (const { event } of candidates) {
+    const created = Date.parse(event.eventCreatedDateTime);
+    const ahead = created > now + skew;
+    if (ahead) {
+      clamped++;
+      setAside.push({
+        raw: event,
+        kind: 'clamped',
+        reasons: [
+          `/eventCreatedDateTime: ${event.eventCreatedDateTime} is more than ${Math.round(skew / 60_000)} ` +
+            `minutes ahead of the portal's clock; stored and ordered as created at ${nowIso}`,
+        ],
+      });
+    }
+    const json = JSON.stringify(event);
+    incoming.push({
+      event,
+      json,
+      canonical: canonicalJson(event),
+      created: ahead ? nowIso : event.eventCreatedDateTime,
+      clampedFrom: ahead ? event.eventCreatedDateTime : null,
+    });
+  }
+  return { incoming, clamped };
+}
+
+/**
+ * Stores the events in chunks (a chunk that fails goes event by event, the bad ones set aside as unstorable); a
+ * known eventID with the same content is a duplicate, with another content a version.
+ */
+async function storeEvents(
+  trx: Transaction<Database>,
+  batch: IngestBatch,
+  incoming: Incoming[],
+  setAside: SetAside[],
+): Promise<{ inserted: number; versions: number; replaced: number; duplicates: number; stored: Incoming[] }> {
+  // One content per eventID goes through the bulk insert (the latest published); other contents
+  // of the same eventID in this batch follow as versions.
+  const byId = new Map<string, Incoming[]>();
+  for (const e of incoming) {
+    const list = byId.get(e.event.eventID);
+    if (!list) byId.set(e.event.eventID, [e]);
+    else if (!list.some((x) => x.canonical === e.canonical)) list.push(e);
+  }
+  const primaries: Incoming[] = [];
+  const extras: Incoming[] = [];
+  for (const list of byId.values()) {
+    list.sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
+    primaries.push(list[list.length - 1]);
+    extras.push(...list.slice(0, -1));
+  }
+  let duplicates = incoming.length - primaries.length - extras.length;
+
+  let inserted = 0;
+  let versions = 0;
+  let replaced = 0;
+  const stored: Incoming[] = [];
+  const size = batch.chunkSize ?? CHUNK;
+  /** Versions for the events of `list` stored with another content; returns how many were stale. */
+  const applyVersions = async (list: Incoming[]): Promise<number> => {
+    if (!list.length) return 0;
+    const stale = await conflicts(trx, batch.carrierId, list);
+    const byEventId = new Map(list.map((e) => [e.event.eventID, e]));
+    for (const s of stale) {
+      const e = byEventId.get(s.event_id)!;
+      const outcome = await isolated(trx, 'version', () => recordVersion(trx, batch, s.id, e));
+      if (!outcome.ok) {
+        setAside.push({
+          raw: e.event,
+          kind: 'unstorable',
+          reasons: [`(event): could not be stored: ${outcome.error.message}`],
+        });
+        continue;
+      }
+      if (outcome.value === 'duplicate') duplicates++;
+      else versions++;
+      if (outcome.value === 'current') replaced++;
+    }
+    return stale.length;
+  };
+
+  for (let i = 0; i < primaries.length; i += size) {
+    const chunk = primaries.slice(i, i + size);
+    const whole = await isolated(trx, 'chunk', () => insertChunk(trx, batch, chunk));
+    let ok = chunk;
+    let added = 0;
+    if (whole.ok) {
+      added = whole.value;
+    } else {
+      // Something in the chunk cannot be stored: event by event, setting the bad ones aside.
+      ok = [];
+      for (const e of chunk) {
+        const one = await isolated(trx, 'one', () => insertChunk(trx, batch, [e]));
+        if (one.ok) {
+          added += one.value;
+          ok.push(e);
+        } else {
+          setAside.push({
+            raw: e.event,
+            kind: 'unstorable',
+            reasons: [`(event): could not be stored: ${one.error.message}`],
+          });
+        }
+      }
+    }
+    inserted += added;
+    stored.push(...ok);
+    // Known eventIDs: same content = duplicate, another content = a version.
+    const stale = await applyVersions(ok);
+    duplicates += ok.length - added - stale;
+    await batch.afterChunk?.(i / size);
+  }
+  const staleExtras = await applyVersions(extras);
+  duplicates += extras.length - staleExtras;
+  stored.push(...extras);
+  return { inserted, versions, replaced, duplicates, stored };
+}
+
+/**
+ * What a batch moved on its request: the poll cursor (a poll) or the push progress (a push), over what the carrier
+ * gave and the portal now holds, and the request's last update when something changed.
+ */
+async function recordProgress(
+  trx: Transaction<Database>,
+  batch: IngestBatch,
+  trackingRequestId: number,
+  o: { stored: Incoming[]; setAside: SetAside[]; now: number; skew: number; changed: boolean },
+): Promise<void> {
+  const { stored, setAside, now, skew } = o;
+  const published = (e: DcsaEvent) => Date.parse(e.eventCreatedDateTime);
+  // What the carrier gave and the portal now holds (stored, or recorded as set aside for a
+  // reason that a new poll would not change), on the carrier's clock.
+  const received = [
+    ...stored.map((e) => published(e.event)),
+    ...setAside
+      .filter((r) => r.kind === 'irrelevant' || r.kind === 'other_shipment' || r.kind === 'retracted')
+      .map((r) => published(r.raw as DcsaEvent)),
+    ...(batch.retractions ?? []).flatMap((r) => (r.retractedAt === null ? [] : [Date.parse(r.retractedAt)])),
+  ];
+  if (batch.source === 'poll') {
+    // A payload refused by the validator may be a transient fault of the carrier: the cursor is
+    // held at its publication time so that the next polls ask for it again.
+    const held = (batch.rejected ?? []).flatMap((r) => {
+      const o = r.raw && typeof r.raw === 'object' ? (r.raw as Record<string, unknown>) : {};
+      const t = o.eventCreatedDateTime ?? o.eventUpdatedDateTime;
+      const ms = typeof t === 'string' ? Date.parse(t) : NaN;
+      return Number.isNaN(ms) ? [] : [ms];
+    });
+    await advancePollCursor(trx, trackingRequestId, {
+      received,
+      held,
+      carrierNow: batch.carrierNow ?? null,
+      portalNow: now,
+      skew,
+    });
+  } else if (received.length) {
+    // Push progress is kept apart: it never moves the poll cursor (a lost or out-of-order push
+    // would make the next poll skip what it missed).
+    const latest = new Date(Math.max(...received.filter((t) => t <= now + skew), 0)).toISOString();
+    await trx
+      .updateTable('tracking_requests')
+      .set({ last_pushed_event_at: sql`greatest(last_pushed_event_at, ${latest}::timestamptz)` })
+      .where('id', '=', trackingRequestId)
+      .execute();
+  }
+  if (o.changed) {
+    await trx
+      .updateTable('tracking_requests')
+      .set({ last_update: sql`now()` })
+      .where('id', '=', trackingRequestId)
+      .execute();
+  }
+}
+
 export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Promise<IngestResult> {
   const now = batch.now ?? Date.now();
   const skew = batch.clockSkewMs ?? CLOCK_SKEW_MS;
@@ -682,190 +963,23 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
   }
 
   return db.transaction().execute(async (trx) => {
-    const nowIso = new Date(now).toISOString();
     // Retractions first, then the copies of retracted events are set aside.
     const retracted = await applyRetractions(trx, batch, batch.retractions ?? [], now, skew);
     const tombstoned = await retractedCopies(trx, batch, valid, now, skew);
-    let candidates: Array<{ event: DcsaEvent; retriedId: string | null }> = [];
-    for (const event of valid) {
-      const at = tombstoned.get(event);
-      if (at === undefined) candidates.push({ event, retriedId: null });
-      else
-        setAside.push({
-          raw: event,
-          kind: 'retracted',
-          reasons: [
-            `/eventID: ${event.eventID} was retracted by the carrier (${at}); this copy, published at ` +
-              `${event.eventCreatedDateTime}, is not stored`,
-          ],
-        });
-    }
-
     // Relevance to the request (with the events set aside earlier as irrelevant, which a new
     // document reference may make relevant now).
-    const nowRelevant: string[] = [];
-    if (batch.relevance && batch.trackingRequestId) {
-      const request = await trx
-        .selectFrom('tracking_requests')
-        .select(['code_type', 'code_value'])
-        .where('id', '=', batch.trackingRequestId)
-        .executeTakeFirst();
-      if (request) {
-        const earlier = await sql<{ id: string; raw: unknown }>`
-          SELECT id, raw FROM rejected_events
-          WHERE tracking_request_id = ${batch.trackingRequestId} AND kind = ANY(${RE_EXAMINED}::text[])
-            AND raw IS NOT NULL
-          ORDER BY id LIMIT 1000`.execute(trx);
-        // These were judged valid (by their version's schema) before being set aside, and stored
-        // in the engine's shape: read as they are.
-        for (const r of earlier.rows) {
-          const e = r.raw as Partial<DcsaEvent> | null;
-          if (e && typeof e.eventID === 'string' && typeof e.eventType === 'string')
-            candidates.push({ event: e as DcsaEvent, retriedId: r.id });
-        }
-        const known = await knownKeys(trx, batch.trackingRequestId, request.code_type);
-        const split = splitByRelevance(
-          request.code_type,
-          request.code_value,
-          known,
-          candidates,
-          (c) => c.event,
-        );
-        candidates = split.relevant;
-        for (const c of split.relevant) if (c.retriedId) nowRelevant.push(c.retriedId);
-        const label = LABEL[request.code_type];
-        for (const { item: c, documents } of split.foreign) {
-          if (c.retriedId) continue;
-          setAside.push({
-            raw: c.event,
-            kind: 'other_shipment',
-            reasons: [
-              `(event): names ${documents.map((d) => d.replace(':', ' ')).join(', ')}, not the requested ` +
-                `${label} ${request.code_value} nor a document reference the carrier gave for it: it belongs ` +
-                'to another shipment (even for the same container number)',
-            ],
-          });
-        }
-        for (const c of split.irrelevant) {
-          if (c.retriedId) continue;
-          setAside.push({
-            raw: c.event,
-            kind: 'irrelevant',
-            reasons: [
-              `(event): does not reference the requested ${label} ${request.code_value} ` +
-                `(${REFERENCE_PARAMETER[request.code_type]}) nor a document reference the carrier gave for it`,
-            ],
-          });
-        }
-      }
-    }
+    const relevance = await keepRelevant(trx, batch, notRetracted(valid, tombstoned, setAside), setAside);
+    const nowRelevant = relevance.nowRelevant;
 
     // Carrier clocks: a creation time ahead of ours by more than the skew is not trusted.
-    const incoming: Incoming[] = [];
-    let clamped = 0;
-    for (const { event } of candidates) {
-      const created = Date.parse(event.eventCreatedDateTime);
-      const ahead = created > now + skew;
-      if (ahead) {
-        clamped++;
-        setAside.push({
-          raw: event,
-          kind: 'clamped',
-          reasons: [
-            `/eventCreatedDateTime: ${event.eventCreatedDateTime} is more than ${Math.round(skew / 60_000)} ` +
-              `minutes ahead of the portal's clock; stored and ordered as created at ${nowIso}`,
-          ],
-        });
-      }
-      const json = JSON.stringify(event);
-      incoming.push({
-        event,
-        json,
-        canonical: canonicalJson(event),
-        created: ahead ? nowIso : event.eventCreatedDateTime,
-        clampedFrom: ahead ? event.eventCreatedDateTime : null,
-      });
-    }
+    const { incoming, clamped } = clampCreated(relevance.candidates, now, skew, setAside);
 
-    // One content per eventID goes through the bulk insert (the latest published); other contents
-    // of the same eventID in this batch follow as versions.
-    const byId = new Map<string, Incoming[]>();
-    for (const e of incoming) {
-      const list = byId.get(e.event.eventID);
-      if (!list) byId.set(e.event.eventID, [e]);
-      else if (!list.some((x) => x.canonical === e.canonical)) list.push(e);
-    }
-    const primaries: Incoming[] = [];
-    const extras: Incoming[] = [];
-    for (const list of byId.values()) {
-      list.sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
-      primaries.push(list[list.length - 1]);
-      extras.push(...list.slice(0, -1));
-    }
-    let duplicates = incoming.length - primaries.length - extras.length;
-
-    let inserted = 0;
-    let versions = 0;
-    let replaced = 0;
-    const stored: Incoming[] = [];
-    const size = batch.chunkSize ?? CHUNK;
-    /** Versions for the events of `list` stored with another content; returns how many were stale. */
-    const applyVersions = async (list: Incoming[]): Promise<number> => {
-      if (!list.length) return 0;
-      const stale = await conflicts(trx, batch.carrierId, list);
-      const byEventId = new Map(list.map((e) => [e.event.eventID, e]));
-      for (const s of stale) {
-        const e = byEventId.get(s.event_id)!;
-        const outcome = await isolated(trx, 'version', () => recordVersion(trx, batch, s.id, e));
-        if (!outcome.ok) {
-          setAside.push({
-            raw: e.event,
-            kind: 'unstorable',
-            reasons: [`(event): could not be stored: ${outcome.error.message}`],
-          });
-          continue;
-        }
-        if (outcome.value === 'duplicate') duplicates++;
-        else versions++;
-        if (outcome.value === 'current') replaced++;
-      }
-      return stale.length;
-    };
-
-    for (let i = 0; i < primaries.length; i += size) {
-      const chunk = primaries.slice(i, i + size);
-      const whole = await isolated(trx, 'chunk', () => insertChunk(trx, batch, chunk));
-      let ok = chunk;
-      let added = 0;
-      if (whole.ok) {
-        added = whole.value;
-      } else {
-        // Something in the chunk cannot be stored: event by event, setting the bad ones aside.
-        ok = [];
-        for (const e of chunk) {
-          const one = await isolated(trx, 'one', () => insertChunk(trx, batch, [e]));
-          if (one.ok) {
-            added += one.value;
-            ok.push(e);
-          } else {
-            setAside.push({
-              raw: e.event,
-              kind: 'unstorable',
-              reasons: [`(event): could not be stored: ${one.error.message}`],
-            });
-          }
-        }
-      }
-      inserted += added;
-      stored.push(...ok);
-      // Known eventIDs: same content = duplicate, another content = a version.
-      const stale = await applyVersions(ok);
-      duplicates += ok.length - added - stale;
-      await batch.afterChunk?.(i / size);
-    }
-    const staleExtras = await applyVersions(extras);
-    duplicates += extras.length - staleExtras;
-    stored.push(...extras);
+    const { inserted, versions, replaced, duplicates, stored } = await storeEvents(
+      trx,
+      batch,
+      incoming,
+      setAside,
+    );
 
     const rejected = await storeSetAside(
       trx,
@@ -882,51 +996,8 @@ export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Pro
     }
 
     if (batch.trackingRequestId) {
-      const published = (e: DcsaEvent) => Date.parse(e.eventCreatedDateTime);
-      // What the carrier gave and the portal now holds (stored, or recorded as set aside for a
-      // reason that a new poll would not change), on the carrier's clock.
-      const received = [
-        ...stored.map((e) => published(e.event)),
-        ...setAside
-          .filter((r) => r.kind === 'irrelevant' || r.kind === 'other_shipment' || r.kind === 'retracted')
-          .map((r) => published(r.raw as DcsaEvent)),
-        ...(batch.retractions ?? []).flatMap((r) =>
-          r.retractedAt === null ? [] : [Date.parse(r.retractedAt)],
-        ),
-      ];
-      if (batch.source === 'poll') {
-        // A payload refused by the validator may be a transient fault of the carrier: the cursor is
-        // held at its publication time so that the next polls ask for it again.
-        const held = (batch.rejected ?? []).flatMap((r) => {
-          const o = r.raw && typeof r.raw === 'object' ? (r.raw as Record<string, unknown>) : {};
-          const t = o.eventCreatedDateTime ?? o.eventUpdatedDateTime;
-          const ms = typeof t === 'string' ? Date.parse(t) : NaN;
-          return Number.isNaN(ms) ? [] : [ms];
-        });
-        await advancePollCursor(trx, batch.trackingRequestId, {
-          received,
-          held,
-          carrierNow: batch.carrierNow ?? null,
-          portalNow: now,
-          skew,
-        });
-      } else if (received.length) {
-        // Push progress is kept apart: it never moves the poll cursor (a lost or out-of-order push
-        // would make the next poll skip what it missed).
-        const latest = new Date(Math.max(...received.filter((t) => t <= now + skew), 0)).toISOString();
-        await trx
-          .updateTable('tracking_requests')
-          .set({ last_pushed_event_at: sql`greatest(last_pushed_event_at, ${latest}::timestamptz)` })
-          .where('id', '=', batch.trackingRequestId)
-          .execute();
-      }
-      if (inserted > 0 || replaced > 0 || nowRelevant.length > 0) {
-        await trx
-          .updateTable('tracking_requests')
-          .set({ last_update: sql`now()` })
-          .where('id', '=', batch.trackingRequestId)
-          .execute();
-      }
+      const changed = inserted > 0 || replaced > 0 || nowRelevant.length > 0;
+      await recordProgress(trx, batch, batch.trackingRequestId, { stored, setAside, now, skew, changed });
     }
     return { inserted, duplicates, rejected, versions, clamped, retracted };
   });
