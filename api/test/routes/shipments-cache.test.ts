@@ -4,7 +4,7 @@
 // risk in health (migration 0018, issue 14).
 import { sql } from 'kysely';
 import { startTestApp, seedTenant, type TestContext, type Tenant, signIn, type Caller } from '../helpers/app';
-import { daysExpiry } from '../../src/services/shipments/list-cache';
+import { daysExpiry, listCacheStats } from '../../src/services/shipments/list-cache';
 import { daysFrom } from '../../src/services/shipments/serializer';
 
 jest.setTimeout(90_000);
@@ -161,6 +161,31 @@ describe('answers reused under the data version', () => {
       `carrier=1&eta_after=${after.toISOString().slice(0, 10)}&ordering=-eta`,
       sql`carrier_id = 1 AND eta >= ${new Date(after.toISOString().slice(0, 10))}`,
     );
+  });
+
+  it("a write to one carrier's shipment keeps the other carriers' pages and refreshes its own", async () => {
+    // Each carrier's list is reused under that carrier's data version (migration 0037).
+    const byEta = (carrier: number) => sql`carrier_id = ${carrier}`;
+    await expectSame('carrier=1&ordering=-eta', byEta(1));
+    await expectSame('carrier=2&ordering=-eta', byEta(2));
+    const [moved] = (await plain(byEta(1), 2)).ids;
+    await ctx.handle.db
+      .updateTable('shipments')
+      .set({ eta: days(600) })
+      .where(sql`id`, '=', moved)
+      .execute();
+
+    listCacheStats(true);
+    await expectSame('carrier=2&ordering=-eta', byEta(2));
+    expect(listCacheStats(true)).toEqual({ hits: 2, joined: 0, misses: 0 });
+
+    const first = await list('carrier=1&ordering=-eta');
+    expect(first.ids[0]).toBe(moved);
+    expect(first).toEqual(await plain(byEta(1)));
+    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, misses: 1 });
+    // The company's whole list follows the write too.
+    expect((await list('ordering=-eta')).ids[0]).toBe(moved);
+    await expectSame('ordering=-eta');
   });
 
   it('health counts, tabs and stats follow alert events and the thresholds', async () => {

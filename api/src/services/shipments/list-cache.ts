@@ -1,8 +1,9 @@
 // Reuse of what the shipments list and the dashboard counts computed, keyed by the company's data version
-// (shipments_data_version, migration 0017): the version is read first (one tiny query), and an entry made under
-// another version is dropped, so a count, a page's ids or a page's JSON is served only while nothing it depends
-// on (the company's shipments, their alert codes and request statuses, carriers, ports, vessels, projects, the
-// company's default form) has changed since — a write is seen by the next request, in every API process.
+// (shipments_data_version, migration 0017; a list of one carrier by that carrier's, migration 0037): the version
+// is read first (one tiny query), and an entry made under another version is dropped, so a count, a page's ids
+// or a page's JSON is served only while nothing it depends on (the company's shipments, their alert codes and
+// request statuses, carriers, ports, vessels, projects, the company's default form) has changed since — a write
+// is seen by the next request, in every API process.
 // The caller's thresholds and the filters are part of the key; what depends on the clock carries an expiry
 // (dtd / dta are whole days from now; "created in the last 7 days" loses its oldest shipment) or is not cached
 // (last_n_days, dtd / dta ranges: bounds to the millisecond). SHIPMENTS_CACHE=0 turns it off (to measure).
@@ -68,11 +69,22 @@ function trim(store: Store): void {
   }
 }
 
-/** The company's data version (changes with every committed write the lists depend on). */
-export async function dataVersion(db: Kysely<Database>, companyId: number): Promise<string> {
-  const { rows } = await sql<{ v: string }>`SELECT shipments_data_version(${companyId})::text AS v`.execute(
-    db,
-  );
+/**
+ * The company's data version (changes with every committed write the lists depend on); with `carrierId`, the
+ * version of that carrier's shipments of the company (migration 0037: writes to other carriers' shipments leave
+ * it as it is).
+ */
+export async function dataVersion(
+  db: Kysely<Database>,
+  companyId: number,
+  carrierId?: number,
+): Promise<string> {
+  const { rows } =
+    carrierId === undefined
+      ? await sql<{ v: string }>`SELECT shipments_data_version(${companyId})::text AS v`.execute(db)
+      : await sql<{
+          v: string;
+        }>`SELECT shipments_data_version(${companyId}, ${carrierId}::integer)::text AS v`.execute(db);
   return rows[0].v;
 }
 
@@ -124,6 +136,17 @@ export function listKey(
   const { searchMatches: _derived, ...filters } = f;
   void _derived;
   return `list:${companyId}:${today}:${thresholdsKey(t)}:${JSON.stringify(filters)}`;
+}
+
+/** The key of the count of a list's filters: listKey's without the ordering (the count is the same for all). */
+export function countKey(
+  companyId: number,
+  t: HealthThresholds,
+  f: ShipmentFilters,
+  today: string,
+): string | null {
+  const key = listKey(companyId, t, { ...f, ordering: [], order_dta: false }, today);
+  return key && `count:${key.slice('list:'.length)}`;
 }
 
 /** The dashboard counts' key: the free-time counts depend on the day and the user's warning days. */

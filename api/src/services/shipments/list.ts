@@ -11,6 +11,7 @@ import { dashboardCounts, type HealthThresholds } from '../health';
 import { parseShipmentFilters, resolveSearch, shipmentConditions, type RawQuery } from './filters';
 import {
   cacheEnabled,
+  countKey,
   countListAnswer,
   dataVersion,
   daysExpiry,
@@ -22,10 +23,11 @@ import {
   type CachedPage,
   type ListValue,
 } from './list-cache';
-import { countShipments, shipmentPageQuery } from './list-query';
+import { countShipments, shipmentPageQuery, valuesOnlyPageIds } from './list-query';
 import { freeTimeCounts } from './free-time-filter';
 import { FREE_TIME_KEYS } from './free-time-fields';
 import { SHIPMENT_FIELDS } from './schema';
+import { rowNeeds } from './row-needs';
 import { hasProjectsTable, serializeShipments, shipmentsJson } from './serializer';
 import { todayUtc } from '../../tracking/free-time/view';
 
@@ -61,9 +63,9 @@ function checkPage(page: number, count: number): void {
 
 /**
  * Page `page` of the caller's shipments matching `query` (the list's filters and ordering; bad values throw
- * 400 `{field: [messages]}`). Reused under the company's data version: the count for every page of the same
- * filters, and each page's JSON while no write has happened and its dtd / dta still hold; concurrent requests
- * of the same page share one computation.
+ * 400 `{field: [messages]}`). Reused under the company's data version (a list of one carrier: that carrier's):
+ * the count for every page and ordering of the same filters, and each page's JSON while no write has happened and
+ * its dtd / dta still hold; concurrent requests of the same page share one computation.
  */
 export async function listShipments(
   db: Kysely<Database>,
@@ -74,9 +76,20 @@ export async function listShipments(
 ): Promise<ShipmentListPage> {
   const filters = parseShipmentFilters(query, now);
   const fields = parseListFields(query);
+  const needs = rowNeeds(fields);
   const { companyId, thresholds, lang } = caller;
   const key = cacheEnabled() ? listKey(companyId, thresholds, filters, todayUtc(now)) : null;
-  const cached = key ? versioned(db, key, await dataVersion(db, companyId), newListValue) : undefined;
+  // A list of one carrier can only change with a write to that carrier's shipments (or to the company, or to
+  // everything): its answers stay while other carriers' shipments are written.
+  const carrier = filters.carrier.length === 1 ? filters.carrier[0] : undefined;
+  const version = key ? await dataVersion(db, companyId, carrier) : undefined;
+  const cached = key && version !== undefined ? versioned(db, key, version, newListValue) : undefined;
+  // The count does not depend on the ordering: kept apart, it serves every ordering's pages of the filters.
+  const counts = key ? countKey(companyId, thresholds, filters, todayUtc(now)) : null;
+  const counted =
+    counts && version !== undefined
+      ? versioned(db, counts, version, (): { count?: number } => ({}))
+      : undefined;
   const pageKey = `${page}:${lang}:${fields?.join(',') ?? ''}`;
   const hit = cached?.pages.get(pageKey);
   if (cached?.count !== undefined && hit && hit.expires > Date.now()) {
@@ -89,11 +102,17 @@ export async function listShipments(
     await resolveSearch(db, filters);
     const conditions = shipmentConditions(filters, thresholds, now, companyId);
     const [count, projects] = await Promise.all([
-      cached?.count ?? countShipments(db, thresholds, companyId, filters, conditions),
+      cached?.count ?? counted?.count ?? countShipments(db, thresholds, companyId, filters, conditions),
       hasProjectsTable(db),
     ]);
     if (cached) cached.count = count;
+    if (counted) counted.count = count;
     checkPage(page, count);
+    // Over many matches sorted by a key with empty values, the page's ids are first read among the rows with a
+    // value alone (valuesOnlyPageIds); the whole split read runs only when that page comes back short.
+    const offset = (page - 1) * PAGE_SIZE;
+    const first = valuesOnlyPageIds(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset);
+    const firstIds = first ? (await first.execute(db)).rows.map((r) => String(r.id)) : [];
     const rows = await shipmentPageQuery(
       db,
       companyId,
@@ -102,8 +121,9 @@ export async function listShipments(
       conditions,
       count,
       PAGE_SIZE,
-      (page - 1) * PAGE_SIZE,
-      { projects, companyId },
+      offset,
+      { projects, companyId, needs },
+      firstIds.length === PAGE_SIZE ? firstIds : undefined,
     ).execute();
     const freeTime = fields?.includes('free_time') ?? false;
     // shipment_free_time is read for the page's ids only when a free-time key is shown.
@@ -115,7 +135,16 @@ export async function listShipments(
       freeTime,
       freeTimeColumns,
     });
-    const results = shipmentsJson(localizePayload(shipments, lang), fields);
+    // Only what is sent is put into the caller's language (each property is translated on its own).
+    const results =
+      fields && lang !== 'en'
+        ? JSON.stringify(
+            localizePayload(
+              shipments.map((s) => Object.fromEntries(fields.map((f) => [f, s[f]]))),
+              lang,
+            ),
+          )
+        : shipmentsJson(localizePayload(shipments, lang), fields);
     return { count, page: { results, expires: daysExpiry(shipments) } };
   };
 

@@ -15,6 +15,7 @@ import { healthExpression, type Health, type HealthThresholds } from '../health'
 import { isoOrNull as iso } from '../../lib/dates';
 import { todayUtc } from '../../tracking/free-time/view';
 import { freeTimeOf, loadFreeTime } from './free-time-fields';
+import type { RowNeeds } from './row-needs';
 
 export const NUMBER_COLUMNS = [
   'weight',
@@ -53,13 +54,25 @@ export type ShipmentRow = Selectable<ShipmentsTable> & {
 };
 
 /**
- * All columns of `shipments` (aliased `shipments`) of company `companyId` plus `health` for the thresholds.
- * Add filters, ordering and paging, then pass the rows to serializeShipments.
+ * All columns of `shipments` (aliased `shipments`), or only those of `needs` (./row-needs), of company
+ * `companyId` plus `health` for the thresholds. Add filters, ordering and paging, then pass the rows to
+ * serializeShipments.
  */
-export function selectShipments(db: Kysely<Database>, companyId: number, thresholds: HealthThresholds) {
-  return db
-    .selectFrom('shipments')
-    .selectAll('shipments')
+export function selectShipments(
+  db: Kysely<Database>,
+  companyId: number,
+  thresholds: HealthThresholds,
+  needs?: RowNeeds | null,
+) {
+  const from = db.selectFrom('shipments');
+  // A list asking for a few `fields` reads only their columns: its rows are then a fraction as wide to send,
+  // parse and serialize (the 145 milestone dates are most of a row).
+  const columns = needs
+    ? (from.select(needs.columns.map((c) => sql.ref(`shipments.${c}`).as(c))) as unknown as ReturnType<
+        typeof from.selectAll<'shipments'>
+      >)
+    : from.selectAll('shipments');
+  return columns
     .select(healthExpression(thresholds).as('health'))
     .where('shipments.company_id', '=', companyId);
 }
@@ -87,8 +100,8 @@ export type ShipmentOut = Record<string, unknown> & { id: number; health: Health
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const DAY_MS = 86_400_000;
 /** Whole days from `now` to `d` (rounded), for dtd / dta. */
-export const daysFrom = (d: Date | null, now: Date): number | null =>
-  d === null ? null : Math.round((d.getTime() - now.getTime()) / DAY_MS);
+export const daysFrom = (d: Date | null | undefined, now: Date): number | null =>
+  d === null || d === undefined ? null : Math.round((d.getTime() - now.getTime()) / DAY_MS);
 
 let projectsTable: Promise<boolean> | null = null;
 /** Whether the projects table exists (migration 0004); asked again until it does. */
@@ -150,27 +163,41 @@ const byIds = (object: RawBuilder<unknown>, ids: RawBuilder<unknown>) =>
  * projects table exists) and the company's default form as JSON, so serializeShipments needs no extra
  * query (lists: one round trip for the page).
  */
-export function lookupsColumn(options: { projects: boolean; companyId?: number }) {
-  const locationIds = sql.join([
-    ...LOCATION_KEYS.map((k) => sql.ref(`shipments.${k}_id`)),
-    sql.ref('shipments.current_vessel_nextport_id'),
-  ]);
-  const vesselIds = sql.join([
-    ...LEG_NUMBERS.map((i) => sql.ref(`shipments.leg${i}_vessel_id`)),
-    sql.ref('shipments.current_vessel_id'),
-  ]);
+export function lookupsColumn(options: { projects: boolean; companyId?: number; needs?: RowNeeds | null }) {
+  const { needs } = options;
+  const locationColumns = needs?.locations ?? [
+    ...LOCATION_KEYS.map((k) => `${k}_id`),
+    'current_vessel_nextport_id',
+  ];
+  const vesselColumns = needs?.vessels ?? [
+    ...LEG_NUMBERS.map((i) => `leg${i}_vessel_id`),
+    'current_vessel_id',
+  ];
+  const ids = (columns: string[]) => sql.join(columns.map((c) => sql.ref(`shipments.${c}`)));
   return sql<Lookups>`json_build_object(
-    'locations', ${byIds(sql`(SELECT ${LOCATION_JSON} FROM locations l WHERE l.id = x.id)`, locationIds)},
-    'vessels', ${byIds(sql`(SELECT ${VESSEL_JSON} FROM vessels v WHERE v.id = x.id)`, vesselIds)},
-    'carriers', (SELECT json_agg(${CARRIER_JSON}) FROM carriers c WHERE c.id = shipments.carrier_id),
+    'locations', ${
+      locationColumns.length
+        ? byIds(sql`(SELECT ${LOCATION_JSON} FROM locations l WHERE l.id = x.id)`, ids(locationColumns))
+        : sql`NULL::json`
+    },
+    'vessels', ${
+      vesselColumns.length
+        ? byIds(sql`(SELECT ${VESSEL_JSON} FROM vessels v WHERE v.id = x.id)`, ids(vesselColumns))
+        : sql`NULL::json`
+    },
+    'carriers', ${
+      needs && !needs.carriers
+        ? sql`NULL::json`
+        : sql`(SELECT json_agg(${CARRIER_JSON}) FROM carriers c WHERE c.id = shipments.carrier_id)`
+    },
     'projects', ${
-      options.projects
+      options.projects && (!needs || needs.projects)
         ? sql`(SELECT json_agg(json_build_object('id', p.id, 'name', p.name)) FROM projects p
                 WHERE p.id = shipments.project_id)`
         : sql`NULL::json`
     },
     'form', ${
-      options.companyId === undefined
+      options.companyId === undefined || (needs && !needs.form)
         ? sql`NULL::jsonb`
         : sql`(SELECT attachment_schema_form FROM companies WHERE id = ${options.companyId})`
     })`;
