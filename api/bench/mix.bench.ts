@@ -4,7 +4,7 @@
 // tracking engine does (one UPDATE per shipment in its own transaction, so the triggers move the data version,
 // the health counts and the date history as in operation). Then the list cases a–e of the side-by-side table
 // with the answer cache off. Each run prints req/s, p95, the cache hit rate, the server CPU per request (API
-// process + the PostgreSQL backends of the bench database) and the load average.
+// process + the PostgreSQL backends of the bench database and their parallel workers) and the load average.
 //   npm run bench -w @portal/api -- mix       (MIX_SECONDS=20 per run, MIX_RATES=0,10,50, CASES="a b c d e",
 //                                              MIX_PLANS=1 prints the plans of the cache-off cases a, b and e)
 // Same database as bench/shipments.bench.ts (bench/bench-db.ts). The Django reference (../shared/peers/drf)
@@ -123,7 +123,28 @@ async function backendPids(admin: pg.Client, database: string): Promise<number[]
   return rows.map((r) => r.pid);
 }
 
-/** CPU ms of this process and of `pids` spent while `run` runs. */
+/**
+ * CPU ticks of the processes the postmaster reaped (its cutime + cstime): the parallel workers of a query (a
+ * count over many matches runs in three processes) and the sessions that ended, which backendPids no longer
+ * lists; 0 when /proc does not show the server (another machine).
+ */
+function reapedTicks(backend: number): number {
+  try {
+    const f = (pid: number) => {
+      const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return s.slice(s.lastIndexOf(')') + 2).split(' ');
+    };
+    const postmaster = f(Number(f(backend)[1]));
+    return Number(postmaster[13]) + Number(postmaster[14]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU ms of this process and of the PostgreSQL backends of `database` spent while `run` runs, the parallel
+ * workers they started included (reapedTicks: also any other session of the server that ended meanwhile).
+ */
 async function measured<T>(
   admin: pg.Client,
   database: string,
@@ -131,11 +152,16 @@ async function measured<T>(
 ): Promise<{ value: T; appMs: number; pgMs: number }> {
   const pidsBefore = await backendPids(admin, database);
   const before = new Map(pidsBefore.map((p) => [p, procTicks(p)]));
+  const reapedBefore = pidsBefore.length ? reapedTicks(pidsBefore[0]) : 0;
   const cpu = process.cpuUsage();
   const value = await run();
   const used = process.cpuUsage(cpu);
   let ticks = 0;
-  for (const pid of await backendPids(admin, database)) ticks += procTicks(pid) - (before.get(pid) ?? 0);
+  const pidsAfter = await backendPids(admin, database);
+  for (const pid of pidsAfter) ticks += procTicks(pid) - (before.get(pid) ?? 0);
+  if (pidsBefore.length && pidsAfter.includes(pidsBefore[0])) {
+    ticks += reapedTicks(pidsBefore[0]) - reapedBefore;
+  }
   return { value, appMs: (used.user + used.system) / 1000, pgMs: (ticks * 1000) / CLK_TCK };
 }
 
