@@ -225,6 +225,258 @@ function detectDeparture(fixes: readonly VesselFix[], port: LngLat, from: number
   return null;
 }
 
+/** The container's ISO type (the latest equipment event giving one) and the booking and B/L numbers the events give. */
+function documentColumns(evs: Ev[], columns: DerivedColumns): void {
+  const withIso = evs
+    .filter((e) => e.raw.eventType === 'EQUIPMENT' && e.raw.ISOEquipmentCode)
+    .sort(byCreated);
+  const lastIso = withIso.at(-1)?.raw;
+  if (lastIso?.eventType === 'EQUIPMENT' && lastIso.ISOEquipmentCode) {
+    columns.container_type_iso = lastIso.ISOEquipmentCode;
+    columns.container_type_str = containerTypeText(lastIso.ISOEquipmentCode);
+  }
+  for (const e of [...evs].sort(byCreated)) {
+    const raw = e.raw;
+    if (raw.eventType === 'SHIPMENT') {
+      if (raw.documentTypeCode === 'BKG') columns.booking_number = raw.documentID;
+      if (raw.documentTypeCode === 'TRD') columns.bl_number = raw.documentID;
+    } else {
+      for (const r of raw.documentReferences ?? []) {
+        if (r.documentReferenceType === 'BKG') columns.booking_number = r.documentReferenceValue;
+        if (r.documentReferenceType === 'TRD') columns.bl_number = r.documentReferenceValue;
+      }
+    }
+  }
+}
+
+/** The days at the POL, each transshipment port and the POD, storage, transit and the discrepancies of the ETA. */
+function durationColumns(
+  columns: DerivedColumns,
+  route: RoutePlan,
+  get: (m: Milestone) => Dates,
+  ctx: DeriveContext,
+): void {
+  const podArr = get('pod_vessel_arrival');
+  const polDep = get('pol_vessel_departure');
+  const nowDate = ctx.now;
+  const stay = (start: Dates, end: Dates) => ({
+    actual: start.actual ? days(start.actual, end.actual ?? nowDate) : null,
+    initial: days(start.planned_initial ?? start.actual, end.planned_initial),
+    last: days(start.actual ?? start.planned_last, end.actual ?? end.planned_last),
+  });
+  const pol = stay(get('pol_arrival'), polDep);
+  columns.days_in_pol = pol.actual;
+  columns.days_in_pol_planned_initial = pol.initial;
+  columns.days_in_pol_planned_last = pol.last;
+  const tsps: Array<ReturnType<typeof stay>> = [];
+  for (const k of [1, 2, 3, 4] as const) {
+    if (!route.ports[k] || k >= route.ports.length - 1) break;
+    const s = stay(get(`tsp${k}_vessel_arrival`), get(`tsp${k}_vessel_departure`));
+    tsps.push(s);
+    columns[`days_in_tsp${k}`] = s.actual;
+    columns[`days_in_tsp${k}_planned_initial`] = s.initial;
+    columns[`days_in_tsp${k}_planned_last`] = s.last;
+  }
+  columns.days_in_tsp = sumOrNull(tsps.map((s) => s.actual));
+  columns.days_in_tsp_planned_initial = sumOrNull(tsps.map((s) => s.initial));
+  columns.days_in_tsp_planned_last = sumOrNull(tsps.map((s) => s.last));
+  const pod = stay(podArr, get('pod_departure'));
+  columns.days_in_pod = pod.actual;
+  columns.days_in_pod_planned_initial = pod.initial;
+  columns.days_in_pod_planned_last = pod.last;
+  const polIn = get('pol_arrival').actual;
+  columns.storage_days_at_pol = polIn ? days(polIn, get('pol_loaded').actual ?? nowDate) : null;
+  const podIn = get('pod_discharge').actual;
+  columns.storage_days_at_pod = podIn ? days(podIn, get('pod_departure').actual ?? nowDate) : null;
+  columns.transit_time = days(polDep.actual, podArr.actual);
+  columns.transit_time_planned = days(polDep.planned_initial, podArr.planned_initial);
+  columns.discrepancy_eta_at_pod = ctx.contractualEtaPod
+    ? days(ctx.contractualEtaPod, columns.ata ?? columns.eta)
+    : null;
+  const delivery = get('delivery');
+  columns.discrepancy_eta_at_dlv = ctx.contractualEtaDlv
+    ? days(ctx.contractualEtaDlv, delivery.actual ?? delivery.planned_last)
+    : null;
+}
+
+/** Where the container has been (its path so far) and is now, and the leg it is sailing, if any. */
+function trackPosition(
+  evs: Ev[],
+  ctx: DeriveContext,
+  route: RoutePlan,
+  legs: DerivedLeg[],
+  get: (m: Milestone) => Dates,
+  pointOf: (locode: string) => LngLat | null,
+  depMilestone: (locode: string) => Milestone,
+  arrMilestone: (locode: string) => Milestone,
+): {
+  path: LngLat[];
+  position: { point: LngLat; estimated: boolean } | null;
+  sailing: DerivedLeg | null;
+  sailingRoute: LngLat[] | null;
+  sailingFixes: VesselFix[];
+  observed: boolean;
+} {
+  const now = ctx.now.getTime();
+  const path: LngLat[] = [];
+  let position: { point: LngLat; estimated: boolean } | null = null;
+  let sailing: DerivedLeg | null = null;
+  let sailingFixes: VesselFix[] = [];
+  let observed = false;
+  let sailingRoute: LngLat[] | null = null;
+  const firstPort = route.ports[0] ? pointOf(route.ports[0]) : null;
+  if (firstPort && (get('pol_arrival').actual || get('pol_loaded').actual || get('empty_pickup').actual))
+    path.push(firstPort);
+  for (const leg of legs) {
+    const departed = get(depMilestone(leg.from)).actual;
+    if (!departed) break;
+    const a = pointOf(leg.from);
+    const b = pointOf(leg.to);
+    if (!a || !b) break;
+    const legRoute = seaRoute(a, b);
+    const arrived = get(arrMilestone(leg.to)).actual;
+    const fixes = (leg.vessel ? (ctx.vesselPositions?.get(leg.vessel.imo) ?? []) : []).filter(
+      (f) => f.at.getTime() >= departed.getTime() && f.at.getTime() <= now,
+    );
+    if (arrived) {
+      path.push(...thin(legRoute, MAX_POINTS_PER_LEG));
+      continue;
+    }
+    sailing = leg;
+    sailingRoute = legRoute;
+    if (fixes.length) {
+      sailingFixes = fixes;
+      observed = true;
+      path.push(...fixes.map((f) => [f.lng, f.lat] as LngLat));
+      const last = fixes[fixes.length - 1];
+      position = { point: [last.lng, last.lat], estimated: false };
+    } else {
+      // Dead reckoning at the planned speed of the leg (planned sailing time applied to the actual departure).
+      const length = routeLengthNm(legRoute);
+      const plannedMs = plannedSailingMs(get(depMilestone(leg.from)), get(arrMilestone(leg.to)));
+      const speed = plannedMs ? Math.min(24, Math.max(8, length / (plannedMs / HOUR))) : 16;
+      const miles = Math.min(length * 0.98, (speed * (now - departed.getTime())) / HOUR);
+      const along = alongRoute(legRoute, miles);
+      path.push(...thin(along.travelled, MAX_POINTS_PER_LEG));
+      position = { point: along.point, estimated: true };
+      sailingFixes = [{ lng: a[0], lat: a[1], at: departed }];
+    }
+    break;
+  }
+  if (!position) {
+    // Not at sea: where the latest actual event happened.
+    const lastAct = evs.filter((e) => e.cls === 'ACT' && e.type !== 'SHIPMENT').at(-1);
+    const place = lastAct ? placeOf(lastAct, ctx) : null;
+    if (place?.point) {
+      position = { point: place.point, estimated: false };
+      const lastPath = path.at(-1);
+      if (!lastPath || lastPath[0] !== place.point[0] || lastPath[1] !== place.point[1])
+        path.push(place.point);
+    }
+  }
+  return { path, position, sailing, sailingRoute, sailingFixes, observed };
+}
+
+/** The vessel the container is on now (with its next port and position), and the vessel calls detected from AIS. */
+function vesselColumns(
+  columns: DerivedColumns,
+  ctx: DeriveContext,
+  legs: DerivedLeg[],
+  get: (m: Milestone) => Dates,
+  at: {
+    roleOf: (locode: string) => RoleOfPort;
+    pointOf: (locode: string) => LngLat | null;
+    locId: (locode: string | null | undefined) => number | null;
+    vesselId: (imo: string | undefined) => number | null;
+    sailing: DerivedLeg | null;
+    position: { point: LngLat; estimated: boolean } | null;
+  },
+): void {
+  const { roleOf, pointOf, locId, vesselId, sailing, position } = at;
+  const depMilestone = (locode: string) => `${roleOf(locode)}_vessel_departure` as Milestone;
+  const arrMilestone = (locode: string) => `${roleOf(locode)}_vessel_arrival` as Milestone;
+  // Current vessel: on board from the load (or departure) until the discharge at the leg's end.
+  const landed = get('pod_departure').actual ?? get('delivery').actual;
+  for (const leg of legs) {
+    const loadedOrDeparted =
+      get(`${roleOf(leg.from)}_loaded` as Milestone).actual ?? get(depMilestone(leg.from)).actual;
+    const discharged = get(`${roleOf(leg.to)}_discharge` as Milestone).actual;
+    if (!loadedOrDeparted || discharged || landed) continue;
+    columns.current_vessel_id = vesselId(leg.vessel?.imo);
+    columns.current_vessel_nextport_id = locId(leg.to);
+    let p: LngLat | null = null;
+    if (sailing === leg && position) p = position.point;
+    else if (get(arrMilestone(leg.to)).actual) p = pointOf(leg.to);
+    else if (!get(depMilestone(leg.from)).actual) p = pointOf(leg.from);
+    columns.current_vessel_position = p ? JSON.stringify({ lng: round6(p[0]), lat: round6(p[1]) }) : null;
+  }
+
+  // Detected arrival / departure from observed vessel positions.
+  if (ctx.vesselPositions) {
+    for (const leg of legs) {
+      const fixes = leg.vessel ? ctx.vesselPositions.get(leg.vessel.imo) : undefined;
+      const a = pointOf(leg.from);
+      const b = pointOf(leg.to);
+      if (!fixes?.length || !a || !b) continue;
+      const dep = get(depMilestone(leg.from));
+      const since = (dep.actual ?? dep.planned_last ?? dep.planned_initial)?.getTime() ?? -Infinity;
+      const departed = detectDeparture(fixes, a, since - 3 * DAY);
+      if (departed) columns[`${depMilestone(leg.from)}_detected` as MilestoneDateColumn] = departed;
+      const arrived = detectArrival(fixes, b, departed?.getTime() ?? since);
+      if (arrived) columns[`${arrMilestone(leg.to)}_detected` as MilestoneDateColumn] = arrived;
+    }
+  }
+}
+
+/** The predicted arrival of the leg being sailed (columns `<port>_vessel_arrival_prediction`, predictions). */
+function predictSailing(
+  columns: DerivedColumns,
+  ctx: DeriveContext,
+  get: (m: Milestone) => Dates,
+  sailing: DerivedLeg,
+  at: {
+    sailingRoute: LngLat[] | null;
+    sailingFixes: VesselFix[];
+    observed: boolean;
+    roleOf: (locode: string) => RoleOfPort;
+    pointOf: (locode: string) => LngLat | null;
+  },
+): PodArrivalPrediction | null {
+  const { sailingRoute, sailingFixes, observed, roleOf, pointOf } = at;
+  const depMilestone = (locode: string) => `${roleOf(locode)}_vessel_departure` as Milestone;
+  const arrMilestone = (locode: string) => `${roleOf(locode)}_vessel_arrival` as Milestone;
+  // Prediction of the arrival of the vessel sailing now (at the POD, or at the next transshipment).
+  let prediction: PodArrivalPrediction | null = null;
+  const perPort: Record<string, { predicted: string; predicted_upper: string; predicted_lower: string }> = {};
+  if (sailingRoute && sailingFixes.length) {
+    const arrival = get(arrMilestone(sailing.to));
+    const to = pointOf(sailing.to);
+    const plannedMs = plannedSailingMs(get(depMilestone(sailing.from)), arrival);
+    const length = routeLengthNm(sailingRoute);
+    const p = to
+      ? predictPodArrival({
+          now: ctx.now,
+          fixes: sailingFixes,
+          pod: { lng: to[0], lat: to[1] },
+          route: sailingRoute,
+          carrierEstimate: arrival.planned_last,
+          fallbackSpeedKn: plannedMs ? Math.min(24, Math.max(8, length / (plannedMs / HOUR))) : 16,
+          method: observed ? 'fixes' : 'dead_reckoning',
+        })
+      : null;
+    if (p) {
+      columns[`${arrMilestone(sailing.to)}_prediction` as MilestoneDateColumn] = new Date(p.predicted);
+      perPort[sailing.to] = { predicted: p.predicted, predicted_upper: p.upper, predicted_lower: p.lower };
+      if (roleOf(sailing.to) === 'pod') {
+        prediction = p;
+        columns.pod_vslarrival_prediction = JSON.stringify(p);
+      }
+    }
+  }
+  columns.predictions = JSON.stringify(perPort);
+  return prediction;
+}
+
 export function deriveShipment(events: DeriveEvent[], ctx: DeriveContext): DerivedShipment {
   const evs = normaliseEvents(events, ctx.containerNumber);
   const now = ctx.now.getTime();
@@ -294,26 +546,7 @@ export function deriveShipment(events: DeriveEvent[], ctx: DeriveContext): Deriv
   }
 
   // Container, documents.
-  const withIso = evs
-    .filter((e) => e.raw.eventType === 'EQUIPMENT' && e.raw.ISOEquipmentCode)
-    .sort(byCreated);
-  const lastIso = withIso.at(-1)?.raw;
-  if (lastIso?.eventType === 'EQUIPMENT' && lastIso.ISOEquipmentCode) {
-    columns.container_type_iso = lastIso.ISOEquipmentCode;
-    columns.container_type_str = containerTypeText(lastIso.ISOEquipmentCode);
-  }
-  for (const e of [...evs].sort(byCreated)) {
-    const raw = e.raw;
-    if (raw.eventType === 'SHIPMENT') {
-      if (raw.documentTypeCode === 'BKG') columns.booking_number = raw.documentID;
-      if (raw.documentTypeCode === 'TRD') columns.bl_number = raw.documentID;
-    } else {
-      for (const r of raw.documentReferences ?? []) {
-        if (r.documentReferenceType === 'BKG') columns.booking_number = r.documentReferenceValue;
-        if (r.documentReferenceType === 'TRD') columns.bl_number = r.documentReferenceValue;
-      }
-    }
-  }
+  documentColumns(evs, columns);
   const created = evs.length ? Math.max(...evs.map((e) => e.created)) : null;
   columns.last_update = created === null ? null : new Date(created);
   Object.assign(columns, carrierLastFreeDays(evs));
@@ -327,62 +560,16 @@ export function deriveShipment(events: DeriveEvent[], ctx: DeriveContext): Deriv
   const roleOf = (locode: string) => roles.get(locode) as RoleOfPort;
   const depMilestone = (locode: string) => `${roleOf(locode)}_vessel_departure` as Milestone;
   const arrMilestone = (locode: string) => `${roleOf(locode)}_vessel_arrival` as Milestone;
-  const path: LngLat[] = [];
-  let position: { point: LngLat; estimated: boolean } | null = null;
-  let sailing: DerivedLeg | null = null;
-  let sailingFixes: VesselFix[] = [];
-  let observed = false;
-  let sailingRoute: LngLat[] | null = null;
-  const firstPort = route.ports[0] ? pointOf(route.ports[0]) : null;
-  if (firstPort && (get('pol_arrival').actual || get('pol_loaded').actual || get('empty_pickup').actual))
-    path.push(firstPort);
-  for (const leg of legs) {
-    const departed = get(depMilestone(leg.from)).actual;
-    if (!departed) break;
-    const a = pointOf(leg.from);
-    const b = pointOf(leg.to);
-    if (!a || !b) break;
-    const legRoute = seaRoute(a, b);
-    const arrived = get(arrMilestone(leg.to)).actual;
-    const fixes = (leg.vessel ? (ctx.vesselPositions?.get(leg.vessel.imo) ?? []) : []).filter(
-      (f) => f.at.getTime() >= departed.getTime() && f.at.getTime() <= now,
-    );
-    if (arrived) {
-      path.push(...thin(legRoute, MAX_POINTS_PER_LEG));
-      continue;
-    }
-    sailing = leg;
-    sailingRoute = legRoute;
-    if (fixes.length) {
-      sailingFixes = fixes;
-      observed = true;
-      path.push(...fixes.map((f) => [f.lng, f.lat] as LngLat));
-      const last = fixes[fixes.length - 1];
-      position = { point: [last.lng, last.lat], estimated: false };
-    } else {
-      // Dead reckoning at the planned speed of the leg (planned sailing time applied to the actual departure).
-      const length = routeLengthNm(legRoute);
-      const plannedMs = plannedSailingMs(get(depMilestone(leg.from)), get(arrMilestone(leg.to)));
-      const speed = plannedMs ? Math.min(24, Math.max(8, length / (plannedMs / HOUR))) : 16;
-      const miles = Math.min(length * 0.98, (speed * (now - departed.getTime())) / HOUR);
-      const along = alongRoute(legRoute, miles);
-      path.push(...thin(along.travelled, MAX_POINTS_PER_LEG));
-      position = { point: along.point, estimated: true };
-      sailingFixes = [{ lng: a[0], lat: a[1], at: departed }];
-    }
-    break;
-  }
-  if (!position) {
-    // Not at sea: where the latest actual event happened.
-    const lastAct = evs.filter((e) => e.cls === 'ACT' && e.type !== 'SHIPMENT').at(-1);
-    const place = lastAct ? placeOf(lastAct, ctx) : null;
-    if (place?.point) {
-      position = { point: place.point, estimated: false };
-      const lastPath = path.at(-1);
-      if (!lastPath || lastPath[0] !== place.point[0] || lastPath[1] !== place.point[1])
-        path.push(place.point);
-    }
-  }
+  const { path, position, sailing, sailingRoute, sailingFixes, observed } = trackPosition(
+    evs,
+    ctx,
+    route,
+    legs,
+    get,
+    pointOf,
+    depMilestone,
+    arrMilestone,
+  );
   columns.positions = JSON.stringify(path.map(([lng, lat]) => [round6(lng), round6(lat)]));
   if (position) {
     const [lng, lat] = position.point;
@@ -393,67 +580,15 @@ export function deriveShipment(events: DeriveEvent[], ctx: DeriveContext): Deriv
     );
   }
 
-  // Current vessel: on board from the load (or departure) until the discharge at the leg's end.
-  const landed = get('pod_departure').actual ?? get('delivery').actual;
-  for (const leg of legs) {
-    const loadedOrDeparted =
-      get(`${roleOf(leg.from)}_loaded` as Milestone).actual ?? get(depMilestone(leg.from)).actual;
-    const discharged = get(`${roleOf(leg.to)}_discharge` as Milestone).actual;
-    if (!loadedOrDeparted || discharged || landed) continue;
-    columns.current_vessel_id = vesselId(leg.vessel?.imo);
-    columns.current_vessel_nextport_id = locId(leg.to);
-    let p: LngLat | null = null;
-    if (sailing === leg && position) p = position.point;
-    else if (get(arrMilestone(leg.to)).actual) p = pointOf(leg.to);
-    else if (!get(depMilestone(leg.from)).actual) p = pointOf(leg.from);
-    columns.current_vessel_position = p ? JSON.stringify({ lng: round6(p[0]), lat: round6(p[1]) }) : null;
-  }
-
-  // Detected arrival / departure from observed vessel positions.
-  if (ctx.vesselPositions) {
-    for (const leg of legs) {
-      const fixes = leg.vessel ? ctx.vesselPositions.get(leg.vessel.imo) : undefined;
-      const a = pointOf(leg.from);
-      const b = pointOf(leg.to);
-      if (!fixes?.length || !a || !b) continue;
-      const dep = get(depMilestone(leg.from));
-      const since = (dep.actual ?? dep.planned_last ?? dep.planned_initial)?.getTime() ?? -Infinity;
-      const departed = detectDeparture(fixes, a, since - 3 * DAY);
-      if (departed) columns[`${depMilestone(leg.from)}_detected` as MilestoneDateColumn] = departed;
-      const arrived = detectArrival(fixes, b, departed?.getTime() ?? since);
-      if (arrived) columns[`${arrMilestone(leg.to)}_detected` as MilestoneDateColumn] = arrived;
-    }
-  }
+  // Current vessel: on board from the load (or departure) until the discharge at the leg's end; arrivals and
+  // departures detected from observed vessel positions.
+  vesselColumns(columns, ctx, legs, get, { roleOf, pointOf, locId, vesselId, sailing, position });
 
   // Prediction of the arrival of the vessel sailing now (at the POD, or at the next transshipment).
-  let prediction: PodArrivalPrediction | null = null;
-  const perPort: Record<string, { predicted: string; predicted_upper: string; predicted_lower: string }> = {};
-  if (sailing && sailingRoute && sailingFixes.length) {
-    const arrival = get(arrMilestone(sailing.to));
-    const to = pointOf(sailing.to);
-    const plannedMs = plannedSailingMs(get(depMilestone(sailing.from)), arrival);
-    const length = routeLengthNm(sailingRoute);
-    const p = to
-      ? predictPodArrival({
-          now: ctx.now,
-          fixes: sailingFixes,
-          pod: { lng: to[0], lat: to[1] },
-          route: sailingRoute,
-          carrierEstimate: arrival.planned_last,
-          fallbackSpeedKn: plannedMs ? Math.min(24, Math.max(8, length / (plannedMs / HOUR))) : 16,
-          method: observed ? 'fixes' : 'dead_reckoning',
-        })
-      : null;
-    if (p) {
-      columns[`${arrMilestone(sailing.to)}_prediction` as MilestoneDateColumn] = new Date(p.predicted);
-      perPort[sailing.to] = { predicted: p.predicted, predicted_upper: p.upper, predicted_lower: p.lower };
-      if (roleOf(sailing.to) === 'pod') {
-        prediction = p;
-        columns.pod_vslarrival_prediction = JSON.stringify(p);
-      }
-    }
-  }
-  columns.predictions = JSON.stringify(perPort);
+  const prediction = sailing
+    ? predictSailing(columns, ctx, get, sailing, { sailingRoute, sailingFixes, observed, roleOf, pointOf })
+    : null;
+  if (!sailing) columns.predictions = JSON.stringify({});
 
   // eta / ata / etd / atd; dtd and dta are the best-known departure and arrival dates.
   const podArr = get('pod_vessel_arrival');
@@ -491,45 +626,7 @@ export function deriveShipment(events: DeriveEvent[], ctx: DeriveContext): Deriv
         : 'active';
 
   // Durations (days). Running ones (arrived, not yet left) count until now.
-  const nowDate = ctx.now;
-  const stay = (start: Dates, end: Dates) => ({
-    actual: start.actual ? days(start.actual, end.actual ?? nowDate) : null,
-    initial: days(start.planned_initial ?? start.actual, end.planned_initial),
-    last: days(start.actual ?? start.planned_last, end.actual ?? end.planned_last),
-  });
-  const pol = stay(get('pol_arrival'), polDep);
-  columns.days_in_pol = pol.actual;
-  columns.days_in_pol_planned_initial = pol.initial;
-  columns.days_in_pol_planned_last = pol.last;
-  const tsps: Array<ReturnType<typeof stay>> = [];
-  for (const k of [1, 2, 3, 4] as const) {
-    if (!route.ports[k] || k >= route.ports.length - 1) break;
-    const s = stay(get(`tsp${k}_vessel_arrival`), get(`tsp${k}_vessel_departure`));
-    tsps.push(s);
-    columns[`days_in_tsp${k}`] = s.actual;
-    columns[`days_in_tsp${k}_planned_initial`] = s.initial;
-    columns[`days_in_tsp${k}_planned_last`] = s.last;
-  }
-  columns.days_in_tsp = sumOrNull(tsps.map((s) => s.actual));
-  columns.days_in_tsp_planned_initial = sumOrNull(tsps.map((s) => s.initial));
-  columns.days_in_tsp_planned_last = sumOrNull(tsps.map((s) => s.last));
-  const pod = stay(podArr, get('pod_departure'));
-  columns.days_in_pod = pod.actual;
-  columns.days_in_pod_planned_initial = pod.initial;
-  columns.days_in_pod_planned_last = pod.last;
-  const polIn = get('pol_arrival').actual;
-  columns.storage_days_at_pol = polIn ? days(polIn, get('pol_loaded').actual ?? nowDate) : null;
-  const podIn = get('pod_discharge').actual;
-  columns.storage_days_at_pod = podIn ? days(podIn, get('pod_departure').actual ?? nowDate) : null;
-  columns.transit_time = days(polDep.actual, podArr.actual);
-  columns.transit_time_planned = days(polDep.planned_initial, podArr.planned_initial);
-  columns.discrepancy_eta_at_pod = ctx.contractualEtaPod
-    ? days(ctx.contractualEtaPod, columns.ata ?? columns.eta)
-    : null;
-  const delivery = get('delivery');
-  columns.discrepancy_eta_at_dlv = ctx.contractualEtaDlv
-    ? days(ctx.contractualEtaDlv, delivery.actual ?? delivery.planned_last)
-    : null;
+  durationColumns(columns, route, get, ctx);
 
   // POD time-of-arrival warning.
   const warning = podTimeOfArrivalWarning({
