@@ -4,7 +4,7 @@
 // over; an expired key stops for good; the owner is e-mailed once before the expiry (through the SMTP mailer,
 // by the integration worker's sweep). Every new call: managers only, another company's ids 404.
 import { iso6346CheckDigit } from '../../src/tracking/containers';
-import { API_KEY_MESSAGES, resetApiKeyWindows } from '../../src/services/api-keys';
+import { API_KEY_MESSAGES } from '../../src/services/api-keys';
 import { API_KEY_FIELD_MESSAGES } from '../../src/services/api-keys/keys';
 import { notifyExpiringKeys } from '../../src/services/api-keys/expiry-notices';
 import { createMailer } from '../../src/mail';
@@ -46,7 +46,6 @@ afterAll(async () => {
   await ctx?.close();
   await inbox?.stop();
 });
-beforeEach(() => resetApiKeyWindows());
 
 async function createKey(
   who: Caller,

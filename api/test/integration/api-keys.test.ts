@@ -2,7 +2,7 @@
 // integration calls scoped to the key's company; read vs read_write; revocation at once; last use; the
 // key's own rate limit; and nothing of another company, ever.
 import { iso6346CheckDigit } from '../../src/tracking/containers';
-import { hashApiKey, resetApiKeyWindows } from '../../src/services/api-keys';
+import { hashApiKey } from '../../src/services/api-keys';
 import { as, type TestContext, type Tenant, type Caller, carrierId, startTenantApp } from '../helpers/app';
 
 jest.setTimeout(30_000);
@@ -39,7 +39,6 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(() => ctx.close());
-beforeEach(() => resetApiKeyWindows());
 
 async function createKey(
   who: Caller,

@@ -18,8 +18,8 @@ import {
 } from '../../src/services/webhooks/url-safety';
 import { DELIVERY_ERRORS, postWebhook, publicDeliveryError } from '../../src/services/webhooks/sender';
 import { signedHeaders, verifySignature } from '../../src/services/webhooks/signing';
-import { webhookAllowPrivate, WEBHOOK_GUARD_OFF_NOTICE } from '../../src/services/webhooks/worker';
-import { resetApiKeyWindows } from '../../src/services/api-keys';
+import { WEBHOOK_GUARD_OFF_NOTICE } from '../../src/services/webhooks/worker';
+import { loadConfig } from '../../src/config';
 import { as, startTenantApp, startTestApp, type Caller, type TestContext, type Tenant } from '../helpers/app';
 
 jest.setTimeout(30_000);
@@ -79,12 +79,13 @@ const create = (url: string, who: Caller = manager) =>
 
 describe('the guard is on by default', () => {
   it('whatever NODE_ENV says; only the explicit opt-in turns it off', () => {
+    const allowPrivate = (env: NodeJS.ProcessEnv) => loadConfig(env).webhooks.allowPrivate;
     for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }, { NODE_ENV: 'production' }])
-      expect([env, webhookAllowPrivate(env)]).toEqual([env, false]);
+      expect([env, allowPrivate(env)]).toEqual([env, false]);
     for (const v of ['0', 'false', '', 'yes'])
-      expect(webhookAllowPrivate({ WEBHOOK_ALLOW_PRIVATE_URLS: v, NODE_ENV: 'development' })).toBe(false);
-    expect(webhookAllowPrivate({ WEBHOOK_ALLOW_PRIVATE_URLS: '1' })).toBe(true);
-    expect(webhookAllowPrivate({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toBe(true);
+      expect(allowPrivate({ WEBHOOK_ALLOW_PRIVATE_URLS: v, NODE_ENV: 'development' })).toBe(false);
+    expect(allowPrivate({ WEBHOOK_ALLOW_PRIVATE_URLS: '1' })).toBe(true);
+    expect(allowPrivate({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toBe(true);
   });
 
   it('an API started without the opt-in refuses a loopback receiver (as the demo must)', async () => {
@@ -364,7 +365,6 @@ describe('signing secrets', () => {
     expect(
       (await outsider({ method: 'POST', url: `/api/webhooks/${id}/rotate_secret/`, payload: {} })).statusCode,
     ).toBe(404);
-    resetApiKeyWindows();
     const key = (
       await manager({
         method: 'POST',

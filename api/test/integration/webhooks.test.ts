@@ -1,4 +1,4 @@
-// Webhooks (issue 20) against a real HTTP receiver: endpoints (validation, SSRF, permissions, tenancy), the
+// Webhooks against a real HTTP receiver: endpoints (validation, SSRF, permissions, tenancy), the
 // events the triggers capture, signatures, order per tracking request, failures (500s and timeouts) then
 // recovery with nothing lost, test event, manual redelivery, the delivery log, disabling an endpoint
 // that fails for days with an e-mail to the managers (in-process SMTP), signing with two secrets during a
@@ -8,7 +8,6 @@ import path from 'node:path';
 import { iso6346CheckDigit } from '../../src/tracking/containers';
 import { createMailer } from '../../src/mail';
 import { verifySignature } from '../../src/services/webhooks/signing';
-import { resetApiKeyWindows } from '../../src/services/api-keys';
 import { startTestApp, seedTenant, login, as, signIn, signInAll, carrierId } from '../helpers/app';
 import type { TestContext, Tenant, Caller } from '../helpers/app';
 import { startSmtp, type Inbox } from '../helpers/servers';
@@ -256,7 +255,6 @@ describe('endpoints', () => {
     expect((await outsider({ method: 'POST', url: `/api/webhooks/${ours.id}/test/` })).statusCode).toBe(404);
     const theirList = await outsider({ method: 'GET', url: '/api/webhooks/' });
     expect(theirList.json().map((e: { id: number }) => e.id)).not.toContain(ours.id);
-    resetApiKeyWindows();
     const key = (
       await manager({
         method: 'POST',
@@ -633,7 +631,6 @@ describe('secret rotation', () => {
 
 describe('API key expiry warnings', () => {
   it('are e-mailed to the owner by the worker running with the API (its sweep)', async () => {
-    resetApiKeyWindows();
     const name = `Expiring ${Date.now()}`;
     const res = await manager({
       method: 'POST',

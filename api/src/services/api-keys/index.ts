@@ -87,12 +87,6 @@ async function throttle(db: Kysely<Database>, keyId: number, limit: number): Pro
 }
 
 /**
- * Kept for the tests that call it between cases: the windows now live in PostgreSQL keyed by the key's id, and
- * every test creates its own keys, so there is nothing in this process to forget.
- */
-export function resetApiKeyWindows(): void {}
-
-/**
  * The caller of an API key, or 401. Touches last_used_at (at most once a minute per key) in the same query.
  */
 export async function apiKeyCaller(
