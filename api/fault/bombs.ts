@@ -11,10 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { MAX_PARALLEL_READS, WORKER_TIMEOUT_MS } from '../src/lib/xlsx-read';
+import { loadConfig } from '../src/config';
+import { MAX_PARALLEL_READS } from '../src/lib/xlsx-read';
 
 // The spreadsheet reader's own time limit (one read); a queued read (MAX_PARALLEL_READS) may wait for one more.
-const BOMB_MAX_SECONDS = Number(process.env.BOMB_MAX_SECONDS || WORKER_TIMEOUT_MS / 1000);
+const BOMB_MAX_SECONDS = Number(process.env.BOMB_MAX_SECONDS || loadConfig().xlsxReadTimeoutMs / 1000);
 const HEALTH_MAX_MS = Number(process.env.HEALTH_MAX_MS || 2000);
 const BOMB_MAX_RSS_MB = Number(process.env.BOMB_MAX_RSS_MB || 400);
 

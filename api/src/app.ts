@@ -8,9 +8,11 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import { loadConfig, type Config } from './config';
 import { createDb } from './db/connection';
 import type { Database } from './db/types';
 import { DEFAULT_SCRYPT_N } from './lib/passwords';
+import { mailerFromConfig } from './mail';
 import { validatorCompiler } from './lib/validation';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandling } from './plugins/errors';
@@ -61,11 +63,13 @@ export interface BuildAppOptions {
   loginMailer?: import('./mail').Mailer | null;
   /** scrypt N for new password hashes (default 2^15). */
   passwordHashCost?: number;
+  /** The settings from the environment (config.ts); default: `loadConfig()`, read when the app is built. */
+  config?: Config;
   /** Token expiry; default TOKEN_IDLE_MINUTES (720) and TOKEN_MAX_AGE_HOURS (168) from the environment. */
   tokens?: Partial<TokenPolicy>;
   /** Public origin for absolute links (PUBLIC_URL); default: from the trusted request. */
   publicUrl?: string;
-  /** Webhooks (issue 20): the delivery worker and URL policy (routes/webhooks). */
+  /** Webhooks: the delivery worker and URL policy (routes/webhooks). */
   webhooks?: import('./routes/webhooks').WebhookPluginOptions;
   /** Calendar feeds: the rate limit and size of GET calendar/<secret>.ics (routes/calendar-feeds). */
   calendar?: import('./routes/calendar-feeds').CalendarPluginOptions;
@@ -74,9 +78,6 @@ export interface BuildAppOptions {
   /** Export templates: the mailer and rate limit of send_now (routes/export-templates). */
   exportTemplates?: import('./routes/export-templates').ExportTemplatePluginOptions;
 }
-
-/** Sliding 12 hours without use, at most 7 days in all (OWASP ASVS 3.3.2, level 2). */
-export const DEFAULT_TOKEN_POLICY: TokenPolicy = { idleMinutes: 12 * 60, maxAgeHours: 7 * 24 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottle = {
   perUsername: 5,
@@ -115,15 +116,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
+  const env = opts.config ?? loadConfig();
   const config: AppConfig = {
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...opts.loginThrottle },
     passwordHashCost: opts.passwordHashCost ?? DEFAULT_SCRYPT_N,
-    tokens: {
-      idleMinutes: Number(process.env.TOKEN_IDLE_MINUTES) || DEFAULT_TOKEN_POLICY.idleMinutes,
-      maxAgeHours: Number(process.env.TOKEN_MAX_AGE_HOURS) || DEFAULT_TOKEN_POLICY.maxAgeHours,
-      ...opts.tokens,
-    },
-    publicUrl: (opts.publicUrl ?? process.env.PUBLIC_URL)?.replace(/\/+$/, '') || undefined,
+    tokens: { ...env.tokens, ...opts.tokens },
+    publicUrl: (opts.publicUrl ?? env.publicUrl)?.replace(/\/+$/, '') || undefined,
+    env,
   };
   app.decorate('config', config);
 
@@ -175,7 +174,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(eventRoutes);
       await api.register((await import('./routes/bi')).biRoutes);
       await api.register((await import('./routes/rejected-events')).rejectedEventRoutes);
-      await api.register((await import('./contact')).contactRoutes, { prefix: '/products' });
+      await api.register((await import('./contact')).contactRoutes, {
+        prefix: '/products',
+        mailer: mailerFromConfig(env.mail),
+        salesAddress: env.contact.salesAddress,
+        rateLimit: env.contact.rateLimit,
+      });
       await api.register((await import('./routes/api-keys')).apiKeyRoutes);
       await api.register((await import('./routes/webhooks')).webhookRoutes, opts.webhooks ?? {});
       const calendar = await import('./routes/calendar-feeds');

@@ -2,8 +2,8 @@
 // data, listens, and runs the tracking engine's workers (ENGINE_WORKERS=0: not here). Everything
 // else is in app.ts.
 import { buildApp } from './app';
+import { loadConfig } from './config';
 import { createDb } from './db/connection';
-import { databaseSettings } from './db/database-url';
 import { migrate } from './db/migrate';
 import { DEMO_LOGINS, hasDemoData, seedDemo } from './demo/seed';
 import { readableLogStream } from './logging';
@@ -11,9 +11,9 @@ import { startEngineRuntime } from './tracking/engine/runtime';
 import { seedReferenceData } from './tracking/reference-data';
 
 async function main(): Promise<void> {
-  const port = Number(process.env.PORT || 8000);
-  const host = process.env.HOST || '0.0.0.0';
-  const settings = databaseSettings();
+  const config = loadConfig();
+  const { port, host } = config.server;
+  const settings = config.database;
   const stops: Array<() => Promise<void>> = [];
 
   let url = settings.databaseUrl;
@@ -35,27 +35,19 @@ async function main(): Promise<void> {
   const { ports } = await seedReferenceData(handle.db);
   if (ports) console.log(`Loaded ${ports} ports from sea-ports.`);
   let seeded = false;
-  if (process.env.DEMO_SEED === '1' || process.env.DEMO_SEED === 'true') {
-    seeded = await seedDemo(handle.db);
+  if (config.server.demoSeed) {
+    seeded = await seedDemo(handle.db, { epochDaysAgo: config.demoEpochDaysAgo });
     if (seeded) console.log('Seeded the demo data.');
   }
 
   const app = await buildApp({
     db: handle.db,
-    logger: { level: process.env.LOG_LEVEL || 'info', stream: readableLogStream() },
-    corsOrigins: process.env.CORS_ORIGINS?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    config,
+    logger: { level: config.server.logLevel, stream: readableLogStream() },
+    corsOrigins: config.server.corsOrigins,
     // TRUST_PROXY: '1'/'true' any proxy, '0'/'false' none, else addresses/CIDRs (none by default;
     // `npm start` sets 'loopback' for the portal's server).
-    trustProxy:
-      process.env.TRUST_PROXY === undefined || process.env.TRUST_PROXY === ''
-        ? undefined
-        : ['1', 'true'].includes(process.env.TRUST_PROXY)
-          ? true
-          : ['0', 'false'].includes(process.env.TRUST_PROXY)
-            ? false
-            : process.env.TRUST_PROXY,
+    trustProxy: config.server.trustProxy,
   });
   stops.unshift(() => app.close());
 
@@ -89,8 +81,9 @@ async function main(): Promise<void> {
   console.log(`API docs: http://localhost:${port}/api/docs`);
 
   // The tracking engine's workers run here unless ENGINE_WORKERS=0 (then run src/worker.ts).
-  if (process.env.ENGINE_WORKERS !== '0' && process.env.ENGINE_WORKERS !== 'false') {
+  if (config.server.engineWorkers) {
     const runtime = await startEngineRuntime({
+      config,
       db: handle.db,
       databaseUrl: url,
       callbackBaseUrl: `http://127.0.0.1:${port}`,

@@ -50,4 +50,6 @@ export interface AppConfig {
   publicUrl?: string;
   /** scrypt cost for new password hashes. */
   passwordHashCost: number;
+  /** The settings from the environment (config.ts). */
+  env: import('./config').Config;
 }

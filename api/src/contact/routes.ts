@@ -7,7 +7,7 @@ import { sharedRateLimitStore } from '../services/rate-limits';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { ApiError, badRequest } from '../lib/errors';
-import { mailerFromEnv, type Mailer } from '../mail';
+import type { Mailer } from '../mail';
 import { startContactDelivery, type ContactDelivery, type DeliveryOptions } from './delivery';
 import { CONTACT_MESSAGES, languageOf, validateContact } from './messages';
 import { contactDb } from './store';
@@ -16,11 +16,11 @@ import { contactDb } from './store';
 export const CONTACT_PRODUCT = 'container-tracking-portal';
 
 export interface ContactPluginOptions {
-  /** Mail transport; default from SMTP_URL / MAIL_FROM. null: requests are stored, none is mailed. */
+  /** Mail transport (app.ts: from SMTP_URL / MAIL_FROM). Default null: requests are stored, none is mailed. */
   mailer?: Mailer | null;
-  /** Where requests are mailed (CONTACT_SALES_EMAIL, default sales@localhost). */
+  /** Where requests are mailed (app.ts: CONTACT_SALES_EMAIL; default sales@localhost). */
   salesAddress?: string;
-  /** Requests per address per window (CONTACT_RATE_LIMIT_MAX, default 5 per 10 minutes). */
+  /** Requests per address per window (app.ts: CONTACT_RATE_LIMIT_*; default 5 per 10 minutes). */
   rateLimit?: { max: number; timeWindowMs: number };
   /** Largest accepted body in bytes (default 16 KiB). */
   bodyLimit?: number;
@@ -48,10 +48,9 @@ const ContactBody = Type.Object(
 const Answer = Type.Object({ detail: Type.String() });
 
 export const contactRoutes: FastifyPluginAsyncTypebox<ContactPluginOptions> = async (app, opts) => {
-  const env = process.env;
   const log = opts.log ?? ((m: string) => app.log.warn(m));
-  const mailer = opts.mailer === undefined ? mailerFromEnv() : opts.mailer;
-  const salesAddress = opts.salesAddress ?? (env.CONTACT_SALES_EMAIL?.trim() || 'sales@localhost');
+  const mailer = opts.mailer ?? null;
+  const salesAddress = opts.salesAddress ?? 'sales@localhost';
   const db = app.db as unknown as Kysely<unknown>;
 
   let delivery: ContactDelivery | null = null;
@@ -67,8 +66,8 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactPluginOptions> = as
   await app.register(rateLimit, {
     // Counted in PostgreSQL: the same window in every API process.
     store: sharedRateLimitStore(app.db, 'contact'),
-    max: opts.rateLimit?.max ?? Number(env.CONTACT_RATE_LIMIT_MAX || 5),
-    timeWindow: opts.rateLimit?.timeWindowMs ?? Number(env.CONTACT_RATE_LIMIT_WINDOW_MS || 10 * 60_000),
+    max: opts.rateLimit?.max ?? 5,
+    timeWindow: opts.rateLimit?.timeWindowMs ?? 10 * 60_000,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (request, context) => {
       // Counted before the body is read (so refused bodies count too): the language comes from the header.

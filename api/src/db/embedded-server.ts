@@ -3,13 +3,13 @@
 // database away from the others. This one only starts the server (EMBEDDED_PG_PORT, data in PORTAL_DATA_DIR),
 // applies the migrations once, says so, and stops the server on SIGINT / SIGTERM; the API and worker processes
 // connect with DATABASE_URL. A single API process keeps starting its own, as before (server.ts).
-import { databaseSettings } from './database-url';
+import { loadConfig } from '../config';
 import { startEmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
 import { stopOnSignals } from '../lib/shutdown';
 
 async function main(): Promise<void> {
-  const { embedded } = databaseSettings();
+  const { embedded } = loadConfig().database;
   const pg = await startEmbeddedPostgres(embedded);
   stopOnSignals('embedded PostgreSQL', () => pg.stop());
   const { applied } = await migrate(pg.url, { log: (m) => console.log(m) });

@@ -1,11 +1,11 @@
 // `npm run migrate -w api`: applies the migrations to DATABASE_URL, or to the embedded server.
-import { databaseSettings } from './database-url';
+import { loadConfig } from '../config';
 import { seedReferenceData } from '../tracking/reference-data';
 import { createDb } from './connection';
 import { migrate } from './migrate';
 
 async function main(): Promise<void> {
-  const settings = databaseSettings();
+  const settings = loadConfig().database;
   let url = settings.databaseUrl;
   let stop: (() => Promise<void>) | undefined;
   if (!url) {

@@ -421,7 +421,7 @@ interface ShipmentListCountsTable extends ShipmentHealthCountsTable {
   pod_warning_risk: number | null;
 }
 
-// ---- Drift since 0007 (issue 12 follow-up): columns and tables the migrations added that the
+// ---- Drift since 0007: columns and tables the migrations added that the
 // types above did not have. Added here, separately, so the query builder knows them. ----
 
 /** migrations/0008: the carrier's eventCreatedDateTime when clamped, and the content's version. */
@@ -690,7 +690,7 @@ interface WebhookAttemptsTable {
   error: string | null;
 }
 
-// ---- migrations/0018_health_pod_warning_risk.sql (issue 14): the POD arrival warning's risk as a column of
+// ---- migrations/0018_health_pod_warning_risk.sql: the POD arrival warning's risk as a column of
 // shipments (kept by a trigger) and a dimension of shipment_health_counts. ----
 interface ShipmentsWarningRiskColumns {
   pod_warning_risk: ColumnType<number | null, never, never>;

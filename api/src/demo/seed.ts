@@ -119,8 +119,9 @@ async function seedTrackingRequests(
   companyId: number,
   userId: number,
   requests: DemoRequest[],
+  epochDaysAgo: number,
 ): Promise<void> {
-  const epoch = await simulatorEpoch(db, Number(process.env.DEMO_EPOCH_DAYS_AGO || 60));
+  const epoch = await simulatorEpoch(db, epochDaysAgo);
   const carriers = new Map(
     (await db.selectFrom('carriers').select(['id', 'scac']).execute()).map((c) => [c.scac, c.id]),
   );
@@ -169,8 +170,15 @@ export const DEMO_LOGINS = [
   { username: 'other', password: 'other', note: 'Other Freight (a second company)' },
 ] as const;
 
-/** Seeds the demo companies and users if there is no company yet. Returns whether it seeded. */
-export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
+/**
+ * Seeds the demo companies and users if there is no company yet. Returns whether it seeded. The simulated
+ * journeys start `epochDaysAgo` days ago (DEMO_EPOCH_DAYS_AGO, default 60) unless an epoch is stored already.
+ */
+export async function seedDemo(
+  db: Kysely<Database>,
+  options: { epochDaysAgo?: number } = {},
+): Promise<boolean> {
+  const epochDaysAgo = options.epochDaysAgo ?? 60;
   const existing = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const demo = await createCompany(db, { name: 'Demo Logistics', max_tracking_requests: 1000 });
@@ -219,8 +227,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   // Tracking requests on the built-in carrier simulator: the engine turns them into shipments, and
   // computes their free-time clocks from the rules as it saves each one.
   await seedFreeTimeRules(db, demo);
-  await seedTrackingRequests(db, demo, demoUser, DEMO_REQUESTS);
-  await seedTrackingRequests(db, other, otherUser, OTHER_DEMO_REQUESTS);
+  await seedTrackingRequests(db, demo, demoUser, DEMO_REQUESTS, epochDaysAgo);
+  await seedTrackingRequests(db, other, otherUser, OTHER_DEMO_REQUESTS, epochDaysAgo);
   return true;
 }
 

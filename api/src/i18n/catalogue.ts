@@ -455,7 +455,7 @@ const DERIVED: Template[] = [
   ['container', 'contenedor'],
 ];
 
-/** API keys and webhooks (issue 20): services/api-keys, routes/api-keys, routes/webhooks, services/webhooks. */
+/** API keys and webhooks: services/api-keys, routes/api-keys, routes/webhooks, services/webhooks. */
 const INTEGRATION: Template[] = [
   ['Invalid API key.', 'Clave de API no válida.'],
   ['An API key cannot be used for this call.', 'Esta llamada no admite claves de API.'],

@@ -1,5 +1,5 @@
-// Reading an uploaded XLSX without letting it take the API (issue 11, finding 4: a 2 MB "decompression bomb"
-// inflated to 2.2 GB). Three fences:
+// Reading an uploaded XLSX without letting it take the API (a 2 MB "decompression bomb" can inflate to 2.2 GB).
+// Three fences:
 // 1. before inflating anything, the zip's central directory is read: at most MAX_ZIP_ENTRIES entries, declared
 //    uncompressed sizes at most MAX_UNCOMPRESSED_BYTES in all, no ZIP64, no entry inflating more than
 //    MAX_RATIO times its compressed size;
@@ -16,7 +16,8 @@ const MAX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
 const MAX_RATIO = 200;
 const MAX_COLUMNS = 50;
 const MAX_CELL_CHARS = 1000;
-export const WORKER_TIMEOUT_MS = Number(process.env.XLSX_READ_TIMEOUT_MS || 30_000);
+/** The default time limit of one read; XLSX_READ_TIMEOUT_MS (config.ts) sets the API's. */
+const WORKER_TIMEOUT_MS = 30_000;
 const WORKER_MEMORY_MB = 256;
 export const MAX_PARALLEL_READS = 2;
 
@@ -132,7 +133,11 @@ export async function readerSlot(owner: string): Promise<() => void> {
  * Rows of cell texts of the first sheet (header first), read in a worker within the limits above, in a reader
  * slot of `owner` (the uploader's company).
  */
-export async function readXlsxRows(buf: Buffer, maxRows: number, owner = ''): Promise<string[][]> {
+export async function readXlsxRows(
+  buf: Buffer,
+  maxRows: number,
+  { owner = '', timeoutMs = WORKER_TIMEOUT_MS }: { owner?: string; timeoutMs?: number } = {},
+): Promise<string[][]> {
   checkZipDirectory(buf);
   const release = await readerSlot(owner);
   try {
@@ -158,7 +163,7 @@ export async function readXlsxRows(buf: Buffer, maxRows: number, owner = ''): Pr
         void worker.terminate();
         fn();
       };
-      const timer = setTimeout(() => finish(() => reject(new XlsxReadError('tooLarge'))), WORKER_TIMEOUT_MS);
+      const timer = setTimeout(() => finish(() => reject(new XlsxReadError('tooLarge'))), timeoutMs);
       worker.on('message', (msg: { rows?: string[][]; error?: XlsxProblem }) =>
         finish(() => (msg.rows ? resolve(msg.rows) : reject(new XlsxReadError(msg.error ?? 'badXlsx')))),
       );

@@ -1,2 +1,2 @@
-export { createMailer, mailerFromEnv } from './mailer';
+export { createMailer, mailerFromConfig } from './mailer';
 export type { Mailer } from './mailer';

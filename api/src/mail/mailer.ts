@@ -30,8 +30,6 @@ export interface MailerOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_MAIL_FROM = 'Container Tracking Portal <no-reply@localhost>';
-
 export function createMailer(options: MailerOptions): Mailer {
   const timeout = options.timeoutMs ?? 10_000;
   const url = new URL(options.smtpUrl);
@@ -55,9 +53,7 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-/** The mailer configured by the environment (SMTP_URL, MAIL_FROM), or null when SMTP_URL is not set. */
-export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer | null {
-  const smtpUrl = env.SMTP_URL?.trim();
-  if (!smtpUrl) return null;
-  return createMailer({ smtpUrl, from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM });
+/** The mailer configured by SMTP_URL and MAIL_FROM (config.ts), or null when SMTP_URL is not set. */
+export function mailerFromConfig(mail: { smtpUrl?: string; from: string }): Mailer | null {
+  return mail.smtpUrl ? createMailer({ smtpUrl: mail.smtpUrl, from: mail.from }) : null;
 }

@@ -12,13 +12,6 @@ import { hashToken } from '../lib/tokens';
 import { apiKeyCaller, isApiKey } from '../services/api-keys';
 import type { AuthContext, TokenPolicy } from '../types';
 
-/**
- * How long a token's user and profile are reused (ms): AUTH_CACHE_MS, else 10 s, except under jest
- * (NODE_ENV=test), where tests change roles and thresholds straight in the database as another process would:
- * 0 (off) there unless a test turns it on with setAuthCacheTtl. Changes made by other processes show after at
- * most this long.
- */
-const DEFAULT_TTL_MS = Number(process.env.AUTH_CACHE_MS ?? (process.env.NODE_ENV === 'test' ? 0 : 10_000));
 /** Tokens kept per database handle (least recently used dropped first). */
 const MAX_ENTRIES = 2_000;
 
@@ -33,10 +26,16 @@ interface Cache {
 
 const caches = new WeakMap<Kysely<Database>, Cache>();
 
-function cacheOf(db: Kysely<Database>): Cache {
+/**
+ * The cache of database handle `db`, made with lifetime `ttlMs` if it has none yet. How long a token's user and
+ * profile are reused: AUTH_CACHE_MS, else 10 s, except under jest (NODE_ENV=test), where tests change roles and
+ * thresholds straight in the database as another process would: 0 (off) there unless a test turns it on with
+ * setAuthCacheTtl (config.ts). Changes made by other processes show after at most this long.
+ */
+function cacheOf(db: Kysely<Database>, ttlMs: number): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { ttlMs: DEFAULT_TTL_MS, entries: new Map() };
+    cache = { ttlMs, entries: new Map() };
     caches.set(db, cache);
   }
   return cache;
@@ -44,7 +43,7 @@ function cacheOf(db: Kysely<Database>): Cache {
 
 /** Sets the cache lifetime of the apps on database handle `db` (0 turns the cache off and empties it). */
 export function setAuthCacheTtl(db: Kysely<Database>, ttlMs: number): void {
-  const cache = cacheOf(db);
+  const cache = cacheOf(db, ttlMs);
   cache.ttlMs = ttlMs;
   if (ttlMs <= 0) cache.entries.clear();
 }
@@ -115,7 +114,7 @@ export async function requireAuth(request: FastifyRequest, reply?: FastifyReply)
   }
   const db = request.server.db;
   const keyHash = hashToken(parts[1]);
-  const { ttlMs, entries } = cacheOf(db);
+  const { ttlMs, entries } = cacheOf(db, request.server.config.env.authCacheMs);
   const now = Date.now();
   const hit = entries.get(keyHash);
   if (hit && hit.expires > now) {

@@ -1,8 +1,8 @@
 // Scheduled reports and alert digests, started with the API when mail can be sent (SMTP_URL) unless
 // REPORTS_SCHEDULER=0. Registered by app.ts; tests drive runs.ts and scheduler.ts directly.
 import type { FastifyPluginAsync } from 'fastify';
-import { mailerFromEnv, type Mailer } from '../mail';
-import { reportSettingsFromEnv, startReportScheduler, type ReportSchedulerOptions } from './scheduler';
+import { mailerFromConfig, type Mailer } from '../mail';
+import { startReportScheduler, type ReportSchedulerOptions } from './scheduler';
 
 export interface ReportsPluginOptions {
   /** A mailer (tests); default from SMTP_URL. null: no scheduler. */
@@ -11,15 +11,16 @@ export interface ReportsPluginOptions {
 }
 
 export const reports: FastifyPluginAsync<ReportsPluginOptions> = async (app, opts) => {
-  if (process.env.REPORTS_SCHEDULER === '0') return;
-  const mailer = opts.mailer === undefined ? mailerFromEnv() : opts.mailer;
+  const env = app.config.env;
+  if (!env.reports.scheduler) return;
+  const mailer = opts.mailer === undefined ? mailerFromConfig(env.mail) : opts.mailer;
   if (!mailer) {
     app.log.warn('SMTP_URL is not set: scheduled reports and alert digests are not sent.');
     return;
   }
   const scheduler = await startReportScheduler(
     { db: app.db, mailer, log: (m) => app.log.warn(m) },
-    { ...reportSettingsFromEnv(), ...opts.scheduler },
+    { hour: env.reports.hour, portalUrl: env.reports.portalUrl, ...opts.scheduler },
   );
   app.addHook('onClose', async () => scheduler.stop());
 };

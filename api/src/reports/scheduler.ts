@@ -82,12 +82,3 @@ export async function startReportScheduler(
     },
   };
 }
-
-/** Settings from the environment: REPORTS_HOUR (UTC, default 6), PORTAL_URL (default http://localhost:8080). */
-export function reportSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ReportSettings {
-  const hour = Number(env.REPORTS_HOUR ?? 6);
-  return {
-    hour: Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : 6,
-    portalUrl: env.PORTAL_URL?.trim() || `http://localhost:${env.PORTAL_PORT || 8080}`,
-  };
-}

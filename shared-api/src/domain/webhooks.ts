@@ -1,4 +1,4 @@
-// The webhook event types a company's endpoint can subscribe to (issue 20): the API's schemas, deliveries and
+// The webhook event types a company's endpoint can subscribe to: the API's schemas, deliveries and
 // event-types call, and the integrations page's checkboxes read this one list.
 export const WEBHOOK_EVENT_TYPES = [
   'tracking_request.status_changed',

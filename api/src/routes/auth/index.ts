@@ -12,7 +12,7 @@ import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwo
 import { errors } from '../../lib/schemas';
 import { hashToken } from '../../lib/tokens';
 import { caller, forgetAuth, forgetToken, requireAuth } from '../../plugins/auth';
-import { mailerFromEnv, type Mailer } from '../../mail';
+import { mailerFromConfig, type Mailer } from '../../mail';
 import { attemptLogin, forgetLockoutNotice, type LockoutNotice } from '../../services/auth/login';
 import { lockoutMail } from '../../services/auth/lockout-mail';
 import { changePassword, deleteToken } from '../../services/auth/sessions';
@@ -57,7 +57,7 @@ export interface AuthRoutesOptions {
 
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opts) => {
   const { loginThrottle, passwordHashCost } = app.config;
-  const mailer = opts.mailer === undefined ? mailerFromEnv() : opts.mailer;
+  const mailer = opts.mailer === undefined ? mailerFromConfig(app.config.env.mail) : opts.mailer;
   if (mailer && opts.mailer === undefined) app.addHook('onClose', async () => mailer.close());
 
   /** Tells the owner in the background: the answer to the guess does not wait for (or reveal) the mail. */

@@ -4,22 +4,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, permissionDenied } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
+import { uploadedFile } from '../../lib/upload-files';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { importRows, templateCarriers } from '../../services/tracking-requests';
-import {
-  COLUMNS,
-  FILE_MESSAGES,
-  fileError,
-  MAX_FILE_BYTES,
-  MAX_ROWS,
-  readTable,
-  tableRows,
-  templateCsv,
-  templateXlsx,
-} from './sheet';
+import { COLUMNS, MAX_FILE_BYTES, MAX_ROWS, readTable, tableRows, templateCsv, templateXlsx } from './sheet';
 
 const BULK_PATH = '/upload/bulk-import-tracking-requests/bulk';
 const TEMPLATE_PATH = '/upload/bulk-import-tracking-requests/template';
@@ -125,26 +116,16 @@ export const bulkImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     userId: number,
     companyId: number,
   ) {
-    if (!request.isMultipart()) {
-      throw fileError('Send the file as multipart/form-data (for example in a field named "file").');
-    }
-    let buffer: Buffer;
-    let filename: string | undefined;
-    try {
-      const part = await request.file();
-      if (!part) throw fileError('No file was sent: attach an .xlsx or .csv file.');
-      filename = part.filename;
-      buffer = await part.toBuffer();
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      const code = (err as FastifyError).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileError(FILE_MESSAGES.tooLarge, 413);
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') {
-        throw fileError('Too many parts in the upload: send one file.', 413);
-      }
-      throw fileError('The upload could not be read: send the file again as multipart/form-data.');
-    }
-    const rows = tableRows(await readTable(buffer, filename, String(companyId)));
+    const { buffer, filename } = await uploadedFile(
+      request,
+      'No file was sent: attach an .xlsx or .csv file.',
+    );
+    const rows = tableRows(
+      await readTable(buffer, filename, {
+        owner: String(companyId),
+        timeoutMs: app.config.env.xlsxReadTimeoutMs,
+      }),
+    );
     const result = await importRows(app.db, rows, companyId, userId);
     return reply.code(201).send(result);
   }

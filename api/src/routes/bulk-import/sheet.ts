@@ -1,8 +1,7 @@
 // Reading an uploaded bulk file (XLSX or CSV) into rows of text cells, with clear errors for files
 // that are not spreadsheets, and writing the downloadable template.
 import ExcelJS from 'exceljs';
-import { ApiError } from '../../lib/errors';
-import { MAX_FILE_BYTES, UPLOAD_FILE_MESSAGES } from '../../lib/upload-files';
+import { fileError, MAX_FILE_BYTES, UPLOAD_FILE_MESSAGES } from '../../lib/upload-files';
 import { readXlsxRows, XlsxReadError } from '../../lib/xlsx-read';
 import {
   IMPORT_COLUMNS as COLUMNS,
@@ -30,8 +29,6 @@ const COLUMN_HELP: Record<Column, string> = {
 
 export { MAX_FILE_BYTES };
 export const MAX_ROWS = 20_000;
-
-export const fileError = (message: string, status = 400) => new ApiError(status, { file: [message] });
 
 export const FILE_MESSAGES = {
   empty: UPLOAD_FILE_MESSAGES.empty,
@@ -115,13 +112,17 @@ function decodeText(buffer: Buffer): string {
 const BINARY_SPREADSHEET_NAME = /\.(xlsx|xlsm|xlsb|xls|ods|numbers)$/i;
 
 /** Rows of cell texts of the first sheet, header first. `filename` is the name the browser sent, if any. */
-export async function readTable(buffer: Buffer, filename?: string, owner?: string): Promise<string[][]> {
+export async function readTable(
+  buffer: Buffer,
+  filename: string | undefined,
+  reader: { owner?: string; timeoutMs?: number } = {},
+): Promise<string[][]> {
   if (buffer.length === 0) throw fileError(FILE_MESSAGES.empty);
   const magic = buffer.subarray(0, 4).toString('hex');
   if (magic === '504b0304') {
     // Central directory checked, then streamed in a worker with limits (xlsx-read.ts).
     try {
-      return await readXlsxRows(buffer, MAX_ROWS, owner);
+      return await readXlsxRows(buffer, MAX_ROWS, reader);
     } catch (error) {
       if (!(error instanceof XlsxReadError)) throw error;
       if (error.kind === 'tooLarge') throw fileError(FILE_MESSAGES.tooLargeUnpacked);

@@ -177,14 +177,13 @@ function plain(reply: FastifyReply, status: number, text: string) {
 }
 
 export const calendarRoutes: FastifyPluginAsyncTypebox<CalendarPluginOptions> = async (app, opts) => {
-  const env = process.env;
   const now = opts.now ?? (() => new Date());
   // Scoped to this plugin. By address: a calendar service fetches many users' feeds from its own addresses,
   // so the default leaves room for those while stopping a client that loops.
   await app.register(rateLimit, {
     // Counted in PostgreSQL: the same window in every API process.
     store: sharedRateLimitStore(app.db, 'calendar'),
-    max: opts.rateLimit?.max ?? Number(env.CALENDAR_RATE_LIMIT_MAX || 60),
+    max: opts.rateLimit?.max ?? app.config.env.calendarRateLimitMax,
     timeWindow: opts.rateLimit?.timeWindowMs ?? 60_000,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (request, context) => {

@@ -40,21 +40,6 @@ function signatureMatches(secretBase64: string, body: string, header: string | u
   return timingSafeEqual(expected, Buffer.from(m[1], 'hex'));
 }
 
-interface CallbackRateLimit {
-  max: number;
-  timeWindowMs: number;
-}
-
-/** The limit from the environment (read when the routes are registered). */
-function callbackRateLimit(env: NodeJS.ProcessEnv = process.env): CallbackRateLimit {
-  const max = Number(env.DCSA_CALLBACK_RATE_LIMIT_MAX);
-  const window = Number(env.DCSA_CALLBACK_RATE_LIMIT_WINDOW_MS);
-  return {
-    max: Number.isInteger(max) && max > 0 ? max : 300,
-    timeWindowMs: Number.isInteger(window) && window > 0 ? window : 60_000,
-  };
-}
-
 type Feedback = { severity: 'ERROR' | 'WARN' | 'INFO'; message: string; propertyPath?: string };
 
 const RATE_LIMITED = 'Too many notifications for this subscription. Retry later.';
@@ -94,7 +79,8 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
     (_req, body, done) => done(null, body),
   );
 
-  const limit = callbackRateLimit();
+  // DCSA_CALLBACK_RATE_LIMIT_MAX and _WINDOW_MS (config.ts), read when the app is built.
+  const limit = app.config.env.dcsaCallbackRateLimit;
   await app.register(rateLimit, {
     // Counted in PostgreSQL: the same window in every API process.
     store: sharedRateLimitStore(app.db, 'dcsa-callback'),

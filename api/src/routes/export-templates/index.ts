@@ -6,8 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, notFound, permissionDenied } from '../../lib/errors';
-import { mailerFromEnv, type Mailer } from '../../mail';
-import { reportSettingsFromEnv } from '../../reports/scheduler';
+import { mailerFromConfig, type Mailer } from '../../mail';
 import { errors, idWriteErrors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import {
@@ -234,9 +233,10 @@ export const exportTemplateRoutes: FastifyPluginAsyncTypebox<ExportTemplatePlugi
       const { user, profile } = caller(request);
       const id = templateId(request.params.id);
       if (!(await getTemplate(app.db, id, user.id, profile.company_id))) throw notFound();
-      if (mailer === undefined) mailer = mailerFromEnv();
+      if (mailer === undefined) mailer = mailerFromConfig(app.config.env.mail);
       if (!mailer) throw new ApiError(503, { detail: MAIL_NOT_CONFIGURED });
-      const status = await sendTemplateNow(app.db, mailer, id, user.id, reportSettingsFromEnv()).catch(
+      const { hour, portalUrl } = app.config.env.reports;
+      const status = await sendTemplateNow(app.db, mailer, id, user.id, { hour, portalUrl }).catch(
         () => null,
       );
       if (status !== 'sent' && status !== 'empty') throw new ApiError(503, { detail: SEND_NOW_FAILED });

@@ -4,7 +4,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyError, FastifyRequest } from 'fastify';
 import { requestLang } from '../../i18n';
 import { ApiError } from '../../lib/errors';
 import { errors } from '../../lib/schemas';
@@ -12,42 +11,26 @@ import { caller } from '../../plugins/auth';
 import { allRules, MAX_RULES, RULE_MESSAGES } from '../../services/free-time-rules';
 import { checkedRows, saveImport, sheetRows } from '../../services/free-time-rules/import';
 import { rulesWorkbook, SHEET_COLUMNS, SHEET_MESSAGES } from '../../services/free-time-rules/sheet';
-import { MAX_FILE_BYTES, UPLOAD_FILE_MESSAGES as FILE_MESSAGES } from '../../lib/upload-files';
+import {
+  fileError,
+  MAX_FILE_BYTES,
+  UPLOAD_FILE_MESSAGES as FILE_MESSAGES,
+  uploadedFile,
+} from '../../lib/upload-files';
 import { readXlsxRows, XlsxReadError } from '../../lib/xlsx-read';
 import { guardRuleWrite } from './guard';
 import { FreeTimeImportSchema } from './schema';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const fileError = (message: string, status = 400) => new ApiError(status, { file: [message] });
-
-/** The uploaded file's bytes (the first file part), with the bulk upload's messages for a bad upload. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw fileError('Send the file as multipart/form-data (for example in a field named "file").');
-  }
-  try {
-    const part = await request.file();
-    if (!part) throw fileError('No file was sent: attach the .xlsx file.');
-    return await part.toBuffer();
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const code = (err as FastifyError).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileError(FILE_MESSAGES.tooLarge, 413);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') {
-      throw fileError('Too many parts in the upload: send one file.', 413);
-    }
-    throw fileError('The upload could not be read: send the file again as multipart/form-data.');
-  }
-}
 
 /** The first sheet's cell texts; anything that is not an .xlsx workbook gets a clear `{file: [...]}`. */
-async function workbookTable(buffer: Buffer, owner: string): Promise<string[][]> {
+async function workbookTable(buffer: Buffer, owner: string, timeoutMs: number): Promise<string[][]> {
   if (buffer.length === 0) throw fileError(FILE_MESSAGES.empty);
   const magic = buffer.subarray(0, 4).toString('hex');
   if (magic === 'd0cf11e0') throw fileError(FILE_MESSAGES.oldXls);
   if (magic !== '504b0304') throw fileError(SHEET_MESSAGES.notXlsx);
   try {
-    return await readXlsxRows(buffer, MAX_RULES, owner);
+    return await readXlsxRows(buffer, MAX_RULES, { owner, timeoutMs });
   } catch (error) {
     if (!(error instanceof XlsxReadError)) throw error;
     if (error.kind === 'tooLarge') throw fileError(FILE_MESSAGES.tooLargeUnpacked);
@@ -130,8 +113,9 @@ export const freeTimeTransferRoutes: FastifyPluginAsyncTypebox = async (app) => 
       }
       const mode = raw ?? 'upsert';
       const companyId = caller(request).profile.company_id;
-      const buffer = await uploadedFile(request);
-      const rows = sheetRows(await workbookTable(buffer, String(companyId)));
+      const { buffer } = await uploadedFile(request, 'No file was sent: attach the .xlsx file.');
+      const timeoutMs = app.config.env.xlsxReadTimeoutMs;
+      const rows = sheetRows(await workbookTable(buffer, String(companyId), timeoutMs));
       const checked = await checkedRows(app.db, rows);
       return saveImport(
         app.db,

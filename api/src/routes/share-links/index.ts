@@ -247,7 +247,7 @@ export const publicTrackingRoutes: FastifyPluginAsyncTypebox<PublicTrackingPlugi
   await app.register(rateLimit, {
     // Counted in PostgreSQL: the same window in every API process.
     store: sharedRateLimitStore(app.db, 'public-tracking'),
-    max: opts.rateLimit?.max ?? Number(process.env.SHARE_LINK_RATE_LIMIT_MAX || 60),
+    max: opts.rateLimit?.max ?? app.config.env.shareLinkRateLimitMax,
     timeWindow: opts.rateLimit?.timeWindowMs ?? 60_000,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (request, context) => {

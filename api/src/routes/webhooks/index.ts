@@ -1,4 +1,4 @@
-// Webhooks (issue 20): /api/webhooks/ (endpoints: list, create, detail, change, delete, send a test event),
+// Webhooks: /api/webhooks/ (endpoints: list, create, detail, change, delete, send a test event),
 // /api/webhooks/{id}/deliveries/ (the delivery log, one delivery with its attempts, manual redelivery) for
 // managers with write permission; and /api/integration/changes/ (shipments changed since a time) for any
 // user of the company or an API key. The delivery worker runs with the API unless WEBHOOK_WORKER=0 (or under
@@ -6,7 +6,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, Paged, PageQuerySchema } from '../../lib/schemas';
 import { paginate } from '../../lib/pagination';
-import { mailerFromEnv, type Mailer } from '../../mail';
+import { mailerFromConfig, type Mailer } from '../../mail';
 import { caller, requireAuth, requireManager } from '../../plugins/auth';
 import { thresholdsOf } from '../../services/health';
 import {
@@ -27,8 +27,6 @@ import { emitTestEvent } from '../../services/webhooks/payload';
 import { REPLAY_WINDOW_SECONDS } from '../../services/webhooks/signing';
 import {
   startWebhookWorker,
-  webhookAllowPrivate,
-  webhookSettingsFromEnv,
   WEBHOOK_GUARD_OFF_NOTICE,
   type WebhookWorker,
   type WebhookWorkerOptions,
@@ -50,7 +48,7 @@ import {
 export interface WebhookPluginOptions {
   /** Start the delivery worker in this process (default: yes, except under jest; WEBHOOK_WORKER=0: no). */
   worker?: boolean;
-  /** Private and loopback URLs allowed (development). Default: webhookAllowPrivate() from the environment. */
+  /** Private and loopback URLs allowed (development). Default: WEBHOOK_ALLOW_PRIVATE_URLS (config.ts). */
   allowPrivateUrls?: boolean;
   /** Worker settings (tests use short backoffs); the mailer for disable notices (default from SMTP_URL). */
   settings?: Partial<WebhookWorkerOptions>;
@@ -61,19 +59,16 @@ export { MAX_ENDPOINTS, WEBHOOK_MESSAGES } from '../../services/webhooks/endpoin
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookPluginOptions> = async (app, opts) => {
   const db = app.db;
-  const allowPrivate = opts.allowPrivateUrls ?? webhookAllowPrivate();
+  const env = app.config.env;
+  const allowPrivate = opts.allowPrivateUrls ?? env.webhooks.allowPrivate;
   if (allowPrivate) app.log.warn(WEBHOOK_GUARD_OFF_NOTICE);
-  const runWorker =
-    opts.worker ??
-    (process.env.WEBHOOK_WORKER !== '0' &&
-      process.env.WEBHOOK_WORKER !== 'false' &&
-      process.env.NODE_ENV !== 'test');
+  const runWorker = opts.worker ?? env.webhooks.worker;
   let worker: WebhookWorker | null = null;
   if (runWorker) {
     worker = await startWebhookWorker(db, {
-      ...webhookSettingsFromEnv(),
+      ...env.webhooks.settings,
       allowPrivate,
-      mailer: opts.mailer === undefined ? mailerFromEnv() : opts.mailer,
+      mailer: opts.mailer === undefined ? mailerFromConfig(env.mail) : opts.mailer,
       publicUrl: app.config.publicUrl,
       log: (m) => app.log.warn(m),
       ...opts.settings,

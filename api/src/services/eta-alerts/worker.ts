@@ -7,19 +7,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { bossDb, ensureQueues } from '../../lib/boss-db';
-import { mailerFromEnv, type Mailer } from '../../mail';
+import { mailerFromConfig, type Mailer } from '../../mail';
 import { sendEtaAlerts } from './send';
 
 const QUEUE = 'eta-alerts';
-
-/** The portal's address for the links: PUBLIC_URL, else PORTAL_URL, else the local portal. */
-export function etaAlertPortalUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return (
-    env.PUBLIC_URL?.trim() ||
-    env.PORTAL_URL?.trim() ||
-    `http://localhost:${env.PORTAL_PORT || 8080}`
-  ).replace(/\/+$/, '');
-}
 
 export async function startEtaAlertWorker(
   deps: { db: Kysely<Database>; mailer: Mailer; log: (m: string) => void },
@@ -51,12 +42,14 @@ export interface EtaAlertPluginOptions {
 }
 
 export const etaAlerts: FastifyPluginAsync<EtaAlertPluginOptions> = async (app, opts) => {
-  if (process.env.ETA_ALERTS === '0') return;
-  const mailer = opts.mailer === undefined ? mailerFromEnv() : opts.mailer;
+  const env = app.config.env;
+  if (!env.etaAlerts.enabled) return;
+  const mailer = opts.mailer === undefined ? mailerFromConfig(env.mail) : opts.mailer;
   if (!mailer) return;
   const worker = await startEtaAlertWorker(
     { db: app.db, mailer, log: (m) => app.log.warn(m) },
-    { portalUrl: etaAlertPortalUrl() },
+    // The portal's address for the links: PUBLIC_URL, else PORTAL_URL, else the local portal.
+    { portalUrl: env.etaAlerts.portalUrl },
   );
   app.addHook('onClose', async () => {
     await worker.stop();

@@ -27,14 +27,6 @@ export const WEBHOOK_CLEANUP_DEFAULTS: WebhookCleanupOptions = {
   maxBatches: 20,
 };
 
-/** WEBHOOK_DELIVERED_RETENTION_DAYS (whole days, at least 1), else the default. */
-export function webhookRetentionDaysFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const raw = env.WEBHOOK_DELIVERED_RETENTION_DAYS;
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : undefined;
-}
-
 /** One bounded cleanup run; returns how many deliveries and events it deleted. */
 export async function cleanupWebhookLog(
   db: Kysely<Database>,

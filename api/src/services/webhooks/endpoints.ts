@@ -1,4 +1,4 @@
-// Webhook endpoints and their delivery log (issue 20) for the API: the company's endpoints (create under a
+// Webhook endpoints and their delivery log for the API: the company's endpoints (create under a
 // per-company lock, change, enable / disable, delete), the deliveries with their attempts, a manual
 // redelivery, and the shipments changed since a time (GET integration/changes/).
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Webhook signatures (issue 20): `Webhook-Signature: v1=<hex>` where hex is HMAC-SHA256 with the endpoint's
+// Webhook signatures: `Webhook-Signature: v1=<hex>` where hex is HMAC-SHA256 with the endpoint's
 // secret (its UTF-8 bytes) over `<Webhook-Timestamp>.<exact body>`. During the grace period after a secret
 // rotation the header carries two signatures, `v1=<with the new secret>, v1=<with the previous one>`, so a
 // receiver still holding the previous secret keeps verifying until it switches; a receiver accepts a request

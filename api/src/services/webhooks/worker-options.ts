@@ -1,6 +1,6 @@
-// The webhook worker's settings: their defaults and the ones read from the environment.
+// The webhook worker's settings and their defaults (the environment's are read in config.ts).
 import type { Mailer } from '../../mail';
-import { WEBHOOK_CLEANUP_DEFAULTS, webhookRetentionDaysFromEnv } from './cleanup';
+import { WEBHOOK_CLEANUP_DEFAULTS } from './cleanup';
 
 export interface WebhookWorkerOptions {
   /** Private and loopback addresses (and http://) allowed: development configuration. */
@@ -30,33 +30,10 @@ export interface WebhookWorkerOptions {
   log: (message: string) => void;
 }
 
-export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<WebhookWorkerOptions> {
-  const num = (name: string) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : undefined);
-  const out: Partial<WebhookWorkerOptions> = {
-    allowPrivate: webhookAllowPrivate(env),
-    timeoutMs: num('WEBHOOK_TIMEOUT_MS'),
-    retryWindowSeconds:
-      num('WEBHOOK_RETRY_HOURS') !== undefined ? num('WEBHOOK_RETRY_HOURS')! * 3600 : undefined,
-    disableAfterSeconds:
-      num('WEBHOOK_DISABLE_AFTER_HOURS') !== undefined
-        ? num('WEBHOOK_DISABLE_AFTER_HOURS')! * 3600
-        : undefined,
-    deliveredRetentionDays: webhookRetentionDaysFromEnv(env),
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined && !Number.isNaN(v)));
-}
-
-/**
- * The address guard is on everywhere (development, tests, the demo, production): only the explicit
- * development opt-in WEBHOOK_ALLOW_PRIVATE_URLS=1 (or true) lets webhooks reach private and loopback
- * addresses over plain http, e.g. a receiver on the developer's own machine. Whoever starts a worker or the
- * API with it logs WEBHOOK_GUARD_OFF_NOTICE.
- */
-export function webhookAllowPrivate(env: NodeJS.ProcessEnv = process.env): boolean {
-  const v = env.WEBHOOK_ALLOW_PRIVATE_URLS?.trim().toLowerCase();
-  return v === '1' || v === 'true';
-}
-
+// The address guard is on everywhere (development, tests, the demo, production): only the explicit development
+// opt-in WEBHOOK_ALLOW_PRIVATE_URLS=1 (or true, see config.ts) lets webhooks reach private and loopback addresses
+// over plain http, e.g. a receiver on the developer's own machine. Whoever starts a worker or the API with it
+// logs this notice.
 export const WEBHOOK_GUARD_OFF_NOTICE =
   'WEBHOOK_ALLOW_PRIVATE_URLS is on: webhooks may reach private and loopback addresses over http. ' +
   'Development only; never in production.';

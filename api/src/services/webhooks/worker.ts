@@ -1,4 +1,4 @@
-// The webhook delivery worker (issue 20), on pg-boss.
+// The webhook delivery worker, on pg-boss.
 //
 // - The outbox rows (webhook_events) and their deliveries are written by triggers in the transaction of the
 //   change (migrations/0016_webhooks.sql). The delivery rows are the truth; jobs only say "work on chain C
@@ -36,12 +36,7 @@ import { DEFAULT_WEBHOOK_OPTIONS, type WebhookWorkerOptions } from './worker-opt
 import { chainEnqueuer, chainKey, startWebhookBoss, WEBHOOK_QUEUE, type ChainJob } from './worker-queue';
 import { every, pumpDeliveries, singleFlight, sweepDueChains } from './worker-schedule';
 
-export {
-  WEBHOOK_GUARD_OFF_NOTICE,
-  webhookAllowPrivate,
-  webhookSettingsFromEnv,
-  type WebhookWorkerOptions,
-} from './worker-options';
+export { WEBHOOK_GUARD_OFF_NOTICE, type WebhookWorkerOptions } from './worker-options';
 
 export interface WebhookWorker {
   /** Queues the new deliveries now (the API calls it after a test event or a redelivery). */

@@ -1,4 +1,4 @@
-// Engine settings: polling interval, backoff, leases, job expiry, from options or environment.
+// Engine settings: polling interval, backoff, leases, job expiry; from options, else the environment (config.ts).
 export interface EngineConfig {
   /** Seconds between polls of an active tracking request (ENGINE_POLL_INTERVAL_SECONDS, default 900). */
   pollIntervalSeconds: number;
@@ -30,30 +30,28 @@ export interface EngineConfig {
   pollOverlapSeconds: number;
 }
 
-const num = (value: string | undefined, fallback: number): number => {
-  const n = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
+/** The defaults; the ENGINE_* variables (config.ts) override them. */
+export const ENGINE_DEFAULTS: EngineConfig = {
+  pollIntervalSeconds: 900,
+  retryBaseSeconds: 30,
+  retryMaxSeconds: 3600,
+  pollLeaseSeconds: 300,
+  tickMs: 5000,
+  notFoundPolls: 2,
+  jobExpireSeconds: 120,
+  workerPollSeconds: 1,
+  carrierTimeoutMs: 15_000,
+  recomputeEverySeconds: 86_400,
+  claimBatch: 200,
+  pollOverlapSeconds: 86_400,
 };
 
+/** The defaults, then `base` (the environment's settings, config.ts), then `overrides`. */
 export function engineConfig(
   overrides: Partial<EngineConfig> = {},
-  env: NodeJS.ProcessEnv = process.env,
+  base: Partial<EngineConfig> = {},
 ): EngineConfig {
-  return {
-    pollIntervalSeconds: num(env.ENGINE_POLL_INTERVAL_SECONDS, 900),
-    retryBaseSeconds: num(env.ENGINE_RETRY_BASE_SECONDS, 30),
-    retryMaxSeconds: num(env.ENGINE_RETRY_MAX_SECONDS, 3600),
-    pollLeaseSeconds: num(env.ENGINE_POLL_LEASE_SECONDS, 300),
-    tickMs: num(env.ENGINE_TICK_MS, 5000),
-    notFoundPolls: Math.max(1, num(env.ENGINE_NOT_FOUND_POLLS, 2)),
-    jobExpireSeconds: Math.max(1, num(env.ENGINE_JOB_EXPIRE_SECONDS, 120)),
-    workerPollSeconds: Math.max(0.5, num(env.ENGINE_WORKER_POLL_SECONDS, 1)),
-    carrierTimeoutMs: num(env.ENGINE_CARRIER_TIMEOUT_MS, 15_000),
-    recomputeEverySeconds: num(env.ENGINE_RECOMPUTE_EVERY_SECONDS, 86_400),
-    claimBatch: 200,
-    pollOverlapSeconds: num(env.ENGINE_POLL_OVERLAP_SECONDS, 86_400),
-    ...overrides,
-  };
+  return { ...ENGINE_DEFAULTS, ...base, ...overrides };
 }
 
 /** Delay before the next poll after `failures` consecutive failures (1, 2, ...): base·2^(n-1), capped. */

@@ -27,6 +27,7 @@ export interface EngineOptions {
   db: Kysely<Database>;
   /** The same database as `db`, for pg-boss's own pool. */
   databaseUrl: string;
+  /** Over the defaults (runtime.ts passes the ENGINE_* settings of config.ts). */
   config?: Partial<EngineConfig>;
   simulatorBaseUrl?: string | null;
   callbackBaseUrl?: string | null;
@@ -38,9 +39,9 @@ export interface EngineOptions {
   companyIds?: number[];
   /** Run the workers (default true); false: only a client that can enqueue. */
   workers?: boolean;
-  /** Parallel poll workers (ENGINE_POLL_CONCURRENCY, default 4). */
+  /** Parallel poll workers (default 4; runtime.ts: ENGINE_POLL_CONCURRENCY). */
   pollConcurrency?: number;
-  /** pg-boss maintenance (expiry of jobs whose worker died) interval in seconds (default 60). */
+  /** pg-boss maintenance (expiry of jobs whose worker died) interval in seconds (default 60; runtime.ts: ENGINE_MAINTENANCE_SECONDS). */
   maintenanceIntervalSeconds?: number;
   /** Events per INSERT while ingesting (default 1000). */
   ingestChunkSize?: number;
@@ -82,8 +83,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
     max: 4,
     schedule: false,
     supervise: options.workers !== false,
-    maintenanceIntervalSeconds:
-      options.maintenanceIntervalSeconds ?? Number(process.env.ENGINE_MAINTENANCE_SECONDS || 60),
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
   });
   boss.on('error', (err) => log(`pg-boss: ${err.message}`));
   await boss.start();
@@ -149,7 +149,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
   // One poll of a request at a time across processes (poll-lock.ts); only workers poll.
   const pollLocks = options.workers !== false ? createPollLocks(options.databaseUrl, log) : null;
   if (pollLocks) {
-    const concurrency = options.pollConcurrency ?? Number(process.env.ENGINE_POLL_CONCURRENCY || 4);
+    const concurrency = options.pollConcurrency ?? 4;
     for (let i = 0; i < Math.max(1, concurrency); i++) {
       await work<{ id: number }>(QUEUES.poll, async ({ id }) => {
         const outcome = await withPollLock(pollLocks, id, () => pollTrackingRequest(deps, id, ingest));

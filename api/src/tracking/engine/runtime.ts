@@ -1,6 +1,7 @@
 // Starts the engine for a process (API or worker): the built-in carrier simulator unless
 // SIMULATOR_URL points at one, then the pg-boss workers and the scheduler.
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
 import type { Database } from '../../db/types';
 import { startEngine, type Engine } from './engine';
 import { startFreeTimeWorker } from '../free-time';
@@ -13,6 +14,8 @@ export interface EngineRuntime {
 }
 
 export async function startEngineRuntime(options: {
+  /** The process's settings (ENGINE_*, SIMULATOR_*, FREE_TIME_*, DEMO_EPOCH_DAYS_AGO). */
+  config: Config;
   db: Kysely<Database>;
   databaseUrl: string;
   /** Base URL of the API for DCSA push callbacks (null: polling only). */
@@ -20,42 +23,45 @@ export async function startEngineRuntime(options: {
   log?: (m: string) => void;
 }): Promise<EngineRuntime> {
   const log = options.log ?? ((m: string) => console.log(m));
-  const env = process.env;
-  const push = env.ENGINE_PUSH !== '0' && env.ENGINE_PUSH !== 'false';
+  const { engine: settings, freeTime: freeTimeSettings } = options.config;
+  const push = settings.push;
   let simulator: SimulatorHost | null = null;
   let simulatorBaseUrl: string;
-  if (env.SIMULATOR_URL) {
-    simulatorBaseUrl = `${env.SIMULATOR_URL.replace(/\/+$/, '')}/carriers`;
+  if (settings.simulatorUrl) {
+    simulatorBaseUrl = `${settings.simulatorUrl}/carriers`;
   } else {
     simulator = await startSimulatorHost(options.db, {
-      port: Number(env.SIMULATOR_PORT || 0),
-      pushEverySeconds: push ? Number(env.SIMULATOR_PUSH_SECONDS || 60) : 0,
+      port: settings.simulatorPort,
+      pushEverySeconds: push ? settings.simulatorPushSeconds : 0,
+      epochDaysAgo: options.config.demoEpochDaysAgo,
       log,
     });
     simulatorBaseUrl = simulator.baseUrl;
     log(`Carrier network simulator on ${simulator.baseUrl}/{SCAC}/v2/events`);
   }
-  const companyIds = (env.ENGINE_COMPANY_IDS ?? '')
-    .split(',')
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0);
-  const frozenNow = env.ENGINE_NOW ? Date.parse(env.ENGINE_NOW) : NaN;
+  const frozenNow = settings.now;
+  const now = frozenNow === undefined ? undefined : () => frozenNow;
   const engine = await startEngine({
     db: options.db,
     databaseUrl: options.databaseUrl,
-    schema: env.ENGINE_SCHEMA || undefined,
-    companyIds: companyIds.length ? companyIds : undefined,
-    now: Number.isNaN(frozenNow) ? undefined : () => frozenNow,
-    ingestChunkSize: env.ENGINE_INGEST_CHUNK ? Number(env.ENGINE_INGEST_CHUNK) : undefined,
-    crashMidIngest: env.ENGINE_CRASH_MID_INGEST === '1',
+    config: settings.tuning,
+    maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
+    pollConcurrency: settings.pollConcurrency,
+    schema: settings.schema,
+    companyIds: settings.companyIds,
+    now,
+    ingestChunkSize: settings.ingestChunk,
+    crashMidIngest: settings.crashMidIngest,
     simulatorBaseUrl,
-    callbackBaseUrl: push ? (env.ENGINE_CALLBACK_URL ?? options.callbackBaseUrl ?? null) : null,
+    callbackBaseUrl: push ? (settings.callbackUrl ?? options.callbackBaseUrl ?? null) : null,
     log,
   });
   // Demurrage and detention: rule-change recomputes and the daily refresh of running clocks.
   const freeTime = startFreeTimeWorker({
     db: options.db,
-    now: Number.isNaN(frozenNow) ? undefined : () => frozenNow,
+    now,
+    pollMs: freeTimeSettings.pollMs,
+    lanes: freeTimeSettings.lanes,
     log,
   });
   return {

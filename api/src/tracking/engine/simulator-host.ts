@@ -34,9 +34,15 @@ export async function simulatorEpoch(db: Kysely<Database>, daysAgo = 60): Promis
 
 export async function startSimulatorHost(
   db: Kysely<Database>,
-  options: { port?: number; pushEverySeconds?: number; log?: (m: string) => void } = {},
+  options: {
+    port?: number;
+    pushEverySeconds?: number;
+    /** Where the journeys start if no epoch is stored yet (DEMO_EPOCH_DAYS_AGO, default 60 days ago). */
+    epochDaysAgo?: number;
+    log?: (m: string) => void;
+  } = {},
 ): Promise<SimulatorHost> {
-  const epoch = await simulatorEpoch(db, Number(process.env.DEMO_EPOCH_DAYS_AGO || 60));
+  const epoch = await simulatorEpoch(db, options.epochDaysAgo ?? 60);
   const carriers: Record<string, SimulatedCarrier> = {};
   for (const c of await db.selectFrom('carriers').select(['scac', 'dcsa_unknown_reference']).execute()) {
     carriers[c.scac] = { unknownReference: c.dcsa_unknown_reference };

@@ -67,7 +67,7 @@ async function finishRun(db: Kysely<Database>, run: ClaimedRecompute, completed:
 
 export interface RunOptions {
   batch?: number;
-  /** Batches written side by side (FREE_TIME_LANES, default 2): each its own short transaction. */
+  /** Batches written side by side (1 to 8, default 2): each its own short transaction. */
   lanes?: number;
   today?: string;
   /** Checked between batches: true stops the run (it is released for another worker). */
@@ -101,7 +101,7 @@ export async function runFreeTimeRecompute(
   options: RunOptions = {},
 ): Promise<number> {
   const nextBatch = batchSource(db, run.companyId, options.batch ?? FREE_TIME_BATCH);
-  const lanes = Math.max(1, Math.min(8, options.lanes ?? Number(process.env.FREE_TIME_LANES || 2)));
+  const lanes = Math.max(1, Math.min(8, options.lanes ?? 2));
   let processed = 0;
   let stopped = false;
   let failed = false;

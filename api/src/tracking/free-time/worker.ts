@@ -13,8 +13,10 @@ import { todayUtc } from './view';
 
 export interface FreeTimeWorkerOptions {
   db: Kysely<Database>;
-  /** Between looks for work (FREE_TIME_POLL_MS, default 2,000). */
+  /** Between looks for work (default 2,000; runtime.ts: FREE_TIME_POLL_MS). */
   pollMs?: number;
+  /** Batches of a recompute written side by side (default 2; runtime.ts: FREE_TIME_LANES). */
+  lanes?: number;
   now?: () => number;
   log?: (message: string) => void;
 }
@@ -28,7 +30,7 @@ export interface FreeTimeWorker {
 export function startFreeTimeWorker(options: FreeTimeWorkerOptions): FreeTimeWorker {
   const { db } = options;
   const log = options.log ?? ((m: string) => console.log(m));
-  const pollMs = options.pollMs ?? Number(process.env.FREE_TIME_POLL_MS || 2000);
+  const pollMs = options.pollMs ?? 2000;
   const today = () => todayUtc(new Date(options.now ? options.now() : Date.now()));
   let stopping = false;
   let refreshedOn: string | null = null;
@@ -45,7 +47,11 @@ export function startFreeTimeWorker(options: FreeTimeWorkerOptions): FreeTimeWor
       run = await claimFreeTimeRecompute(db)
     ) {
       const started = Date.now();
-      const n = await runFreeTimeRecompute(db, run, { stopping: isStopping, today: today() });
+      const n = await runFreeTimeRecompute(db, run, {
+        stopping: isStopping,
+        today: today(),
+        lanes: options.lanes,
+      });
       recomputed += n;
       log(`Free time: company ${run.companyId} recomputed, ${n} shipments in ${Date.now() - started} ms.`);
     }

@@ -2,18 +2,13 @@
 //   SIMULATOR_PORT=8100 npx tsx src/tracking/simulator/main.ts
 // Carriers are then at http://localhost:8100/carriers/{SCAC}/v2/events. SIMULATOR_DISRUPTIONS=none turns
 // rolled containers and vessel changes off.
+import { loadConfig } from '../../config';
 import { createSimulator } from './server';
 
 async function main(): Promise<void> {
-  const port = Number(process.env.SIMULATOR_PORT || 8100);
-  const epoch = process.env.SIMULATOR_EPOCH
-    ? Date.parse(process.env.SIMULATOR_EPOCH)
-    : Date.now() - 45 * 86_400_000;
-  const sim = createSimulator({
-    epoch,
-    disruptions: process.env.SIMULATOR_DISRUPTIONS === 'none' ? 'none' : 'random',
-  });
-  await sim.app.listen({ port, host: process.env.HOST || '127.0.0.1' });
+  const { port, host, epoch, disruptions } = loadConfig().simulator;
+  const sim = createSimulator({ epoch: epoch ?? Date.now() - 45 * 86_400_000, disruptions });
+  await sim.app.listen({ port, host: host ?? '127.0.0.1' });
   console.log(`DCSA T&T v2.2 simulator on http://localhost:${port}/carriers/{SCAC}/v2/events`);
   const push = setInterval(() => void sim.deliver(), 10_000);
   const stop = async () => {
