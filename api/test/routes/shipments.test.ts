@@ -368,7 +368,7 @@ describe('GET /api/shipments/', () => {
     const byCarrierDesc = (await list(std, 'ordering=-carrier')).results.map((r) => r.carrier_name);
     expect(new Set([byCarrier[0], byCarrier[2]])).toEqual(new Set(['MSC', 'Maersk']));
     expect(byCarrierDesc[0]).toBe(byCarrier[2]);
-    // POD sorts by what the list shows, the UN/LOCODE (issue 18): CNSHA < NLRTM < SGSIN.
+    // POD sorts by what the list shows, the UN/LOCODE: CNSHA < NLRTM < SGSIN.
     expect((await list(std, 'ordering=pod_loc')).results[0].pod_loc).toMatchObject({ locode: 'CNSHA' });
   });
 
