@@ -1,7 +1,7 @@
 // The shipments list and the dashboard counts reuse what they computed under the company's data version
 // (services/shipments-cache.ts, migration 0017): every answer must still equal a plain query run right after any
 // kind of write (API or straight SQL, as the tracking engine writes). Also the user's POD time-of-arrival warning
-// risk in health (migration 0018, issue 14).
+// risk in health (migration 0018).
 import { sql } from 'kysely';
 import { startTestApp, seedTenant, type TestContext, type Tenant, signIn, type Caller } from '../helpers/app';
 import { daysExpiry, listCacheStats } from '../../src/services/shipments/list-cache';
@@ -188,6 +188,105 @@ describe('answers reused under the data version', () => {
     await expectSame('ordering=-eta');
   });
 
+  it("a search's count outlives writes to columns no search reads and follows each write to one it reads", async () => {
+    // Counts of search-only lists are reused under the selection version (migration 0038), which only inserts,
+    // deletes and changes of the searched (or selected-by) columns move.
+    const db = ctx.handle.db;
+    const tag = `selv${t.companyId}x`;
+    const query = `search=${tag.toUpperCase()}&ordering=-eta`;
+    const version = async () =>
+      (await sql<{ v: string }>`SELECT shipments_selection_version(${t.companyId})::text AS v`.execute(db))
+        .rows[0].v;
+    const ids = await insertShipments(Array.from({ length: 10 }, (_, i) => ({ eta: days(i + 1) })));
+    const port = (
+      await db
+        .insertInto('locations')
+        .values({ name: `Port ${tag}`, locode: null, display: `Port ${tag}` } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const vessel = (
+      await db
+        .insertInto('vessels')
+        .values({ name: `Vessel ${tag}`, imo: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const expectFound = async (found: string[]) => {
+      await expectSame(query, sql`shipments.id IN (${sql.join(found.length ? found : ['0'])})`);
+      expect((await list(query)).count).toBe(found.length);
+    };
+    await expectFound([]);
+
+    // Each searched column, one shipment at a time; the text in another case than the search's.
+    const sets: Array<Record<string, unknown>> = [
+      { booking_number: `BK-${tag.toUpperCase()}` },
+      { bl_number: `bl${tag}` },
+      { client_code: tag.toUpperCase() },
+      { container_number: tag.toUpperCase().slice(0, 11) },
+      { pol_loc_id: port },
+      { pod_loc_id: port },
+      { leg3_vessel_id: vessel },
+      { current_vessel_id: vessel },
+    ];
+    const found: string[] = [];
+    for (const [i, set] of sets.entries()) {
+      await db
+        .updateTable('shipments')
+        .set(set as never)
+        .where(sql`id`, '=', ids[i])
+        .execute();
+      found.push(ids[i]);
+      await expectFound(found);
+    }
+
+    // The engine's usual write (an ETA) keeps the selection version: the count is reused, the page follows.
+    const before = await version();
+    await db
+      .updateTable('shipments')
+      .set({ eta: days(900), status_text: 'moved' })
+      .where(sql`id`, '=', found[2])
+      .execute();
+    expect(await version()).toBe(before);
+    expect((await list(query)).ids[0]).toBe(found[2]);
+    await expectFound(found);
+
+    // Hidden, moved to another carrier's list, deleted: the count follows each.
+    await db
+      .updateTable('shipments')
+      .set({ hidden: true })
+      .where(sql`id`, '=', found[0])
+      .execute();
+    await expectFound(found.slice(1));
+    await expectSame(`${query}&carrier=2`, sql`false`);
+    await db
+      .updateTable('shipments')
+      .set({ carrier_id: 2 })
+      .where(sql`id`, '=', found[1])
+      .execute();
+    await expectSame(`${query}&carrier=2`, sql`shipments.id = ${found[1]}`);
+    await db
+      .deleteFrom('shipments')
+      .where(sql`id`, '=', found[3])
+      .execute();
+    await expectFound([found[1], found[2], ...found.slice(4)]);
+
+    // A port renamed away from the search (a global change): its shipments leave the count.
+    await db
+      .updateTable('locations')
+      .set({ name: 'Elsewhere', display: 'Elsewhere' })
+      .where('id', '=', port)
+      .execute();
+    await expectFound([found[1], found[2], ...found.slice(6)]);
+
+    await db
+      .deleteFrom('shipments')
+      .where(sql`id`, 'in', ids)
+      .execute();
+    await db.deleteFrom('locations').where('id', '=', port).execute();
+    await db.deleteFrom('vessels').where('id', '=', vessel).execute();
+  });
+
   it('health counts, tabs and stats follow alert events and the thresholds', async () => {
     const db = ctx.handle.db;
     // Late by 3 days against the initial plan: delayed with the default 1 day of delay.
@@ -251,7 +350,7 @@ describe('answers reused under the data version', () => {
   });
 });
 
-describe('POD time-of-arrival warning risk in health (issue 14)', () => {
+describe('POD time-of-arrival warning risk in health', () => {
   it("makes shipments whose warning reaches the user's risk need attention, in lists, counts and detail", async () => {
     const db = ctx.handle.db;
     const [low, high, none] = await insertShipments([{ eta: days(2) }, { eta: days(2) }, { eta: days(2) }]);

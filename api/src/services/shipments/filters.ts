@@ -278,6 +278,25 @@ export function onlyCountedFilters(f: ShipmentFilters): boolean {
   return onlyHealthFilters({ ...f, status: [], carrier: [] });
 }
 
+/**
+ * True when every filter reads only which shipments the company has, not what they say: search, carrier, project,
+ * POL, POD (and exclude_hidden). The count of such a list moves only with shipments_selection_version (migration
+ * 0038), not with the ETA or status updates of the tracking engine.
+ */
+export function onlySelectionFilters(f: ShipmentFilters): boolean {
+  return (
+    f.health.length === 0 &&
+    onlyHealthFilters({
+      ...f,
+      search: undefined,
+      carrier: [],
+      project: [],
+      pol_loc: undefined,
+      pod_loc: undefined,
+    })
+  );
+}
+
 const maxDate = (a: Date | undefined, b: Date): Date => (a && a > b ? a : b);
 const minDate = (a: Date | undefined, b: Date): Date => (a && a < b ? a : b);
 

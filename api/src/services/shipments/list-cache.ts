@@ -88,6 +88,29 @@ export async function dataVersion(
   return rows[0].v;
 }
 
+/**
+ * A list's versions in one query: `data`, as dataVersion; with `selection`, also the company's selection version
+ * (shipments_selection_version, migration 0038: moves only with the writes that change which shipments a search,
+ * carrier, project, POL or POD filter selects), under which the count of such filters is reused.
+ */
+export async function listVersions(
+  db: Kysely<Database>,
+  companyId: number,
+  carrierId: number | undefined,
+  selection: boolean,
+): Promise<{ data: string; selection?: string }> {
+  const data =
+    carrierId === undefined
+      ? sql`shipments_data_version(${companyId})`
+      : sql`shipments_data_version(${companyId}, ${carrierId}::integer)`;
+  const selected = selection ? sql`shipments_selection_version(${companyId})::text` : sql`NULL::text`;
+  const { rows } = await sql<{
+    v: string;
+    s: string | null;
+  }>`SELECT ${data}::text AS v, ${selected} AS s`.execute(db);
+  return rows[0].s === null ? { data: rows[0].v } : { data: rows[0].v, selection: rows[0].s };
+}
+
 /** The value kept under `key` for `version` (a new one from `create` when absent or made under another version). */
 export function versioned<T extends object>(
   db: Kysely<Database>,

@@ -8,7 +8,13 @@ import { ErrorCollector, MESSAGES, notFound } from '../../lib/errors';
 import { choiceParam } from '../../lib/query-params';
 import { PAGE_SIZE } from '../../lib/pagination';
 import { dashboardCounts, type HealthThresholds } from '../health';
-import { parseShipmentFilters, resolveSearch, shipmentConditions, type RawQuery } from './filters';
+import {
+  onlySelectionFilters,
+  parseShipmentFilters,
+  resolveSearch,
+  shipmentConditions,
+  type RawQuery,
+} from './filters';
 import {
   cacheEnabled,
   countKey,
@@ -17,6 +23,7 @@ import {
   daysExpiry,
   keepPage,
   listKey,
+  listVersions,
   newListValue,
   statsKey,
   versioned,
@@ -65,7 +72,9 @@ function checkPage(page: number, count: number): void {
  * Page `page` of the caller's shipments matching `query` (the list's filters and ordering; bad values throw
  * 400 `{field: [messages]}`). Reused under the company's data version (a list of one carrier: that carrier's):
  * the count for every page and ordering of the same filters, and each page's JSON while no write has happened and
- * its dtd / dta still hold; concurrent requests of the same page share one computation.
+ * its dtd / dta still hold; concurrent requests of the same page share one computation. The count of filters by
+ * search, carrier, project, POL or POD only is reused under the company's selection version instead, which the
+ * engine's ETA and status updates leave as it is.
  */
 export async function listShipments(
   db: Kysely<Database>,
@@ -82,13 +91,19 @@ export async function listShipments(
   // A list of one carrier can only change with a write to that carrier's shipments (or to the company, or to
   // everything): its answers stay while other carriers' shipments are written.
   const carrier = filters.carrier.length === 1 ? filters.carrier[0] : undefined;
-  const version = key ? await dataVersion(db, companyId, carrier) : undefined;
+  const versions = key
+    ? await listVersions(db, companyId, carrier, onlySelectionFilters(filters))
+    : undefined;
+  const version = versions?.data;
   const cached = key && version !== undefined ? versioned(db, key, version, newListValue) : undefined;
-  // The count does not depend on the ordering: kept apart, it serves every ordering's pages of the filters.
+  // The count does not depend on the ordering: kept apart, it serves every ordering's pages of the filters. Of
+  // filters that read only which shipments there are (a search), it also outlives the writes that change what
+  // they say (the engine's ETA and status updates), which a search's count, scanning every match, is worth.
   const counts = key ? countKey(companyId, thresholds, filters, todayUtc(now)) : null;
+  const countVersion = versions?.selection ?? version;
   const counted =
-    counts && version !== undefined
-      ? versioned(db, counts, version, (): { count?: number } => ({}))
+    counts && countVersion !== undefined
+      ? versioned(db, counts, countVersion, (): { count?: number } => ({}))
       : undefined;
   const pageKey = `${page}:${lang}:${fields?.join(',') ?? ''}`;
   const hit = cached?.pages.get(pageKey);
