@@ -1,6 +1,7 @@
 // The webhook log cleanup (services/webhooks/cleanup.ts): delivered rows older than the retention go with their
 // attempts and the events left without deliveries; failed, pending and recent rows stay; a run is bounded; the
 // delivery worker runs it.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { cleanupWebhookLog } from '../../src/services/webhooks/cleanup';
 import { startWebhookWorker } from '../../src/services/webhooks/worker';
@@ -155,6 +156,9 @@ describe('the delivery worker', () => {
       cleanupIntervalMs: 100,
       sweepIntervalMs: 60_000,
       loops: 1,
+      // Its own queue schema: on the shared one it would take other test files' delivery jobs (their
+      // receivers, their timeouts) and outlive this file's database.
+      schema: `pgboss_cleanup_${randomBytes(3).toString('hex')}`,
     });
     try {
       const deadline = Date.now() + 10_000;

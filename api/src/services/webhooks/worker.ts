@@ -44,8 +44,11 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-/** Starts `loops` job loops on the delivery queue, each draining up to `batchSize` chains at once. */
-async function startJobLoops(boss: PgBoss, ctx: ChainContext): Promise<string[]> {
+/**
+ * Starts `loops` job loops on the delivery queue, each draining up to `batchSize` chains at once. Every drain
+ * running is kept in `inflight` until it ends, so stopping can wait for it.
+ */
+async function startJobLoops(boss: PgBoss, ctx: ChainContext, inflight: Set<Promise<unknown>>): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < ctx.o.loops; i += 1) {
     ids.push(
@@ -53,14 +56,19 @@ async function startJobLoops(boss: PgBoss, ctx: ChainContext): Promise<string[]>
         WEBHOOK_QUEUE,
         { batchSize: ctx.o.batchSize, pollingIntervalSeconds: 0.5 },
         async (jobs) => {
-          await Promise.all(
-            jobs.map((j) =>
-              drainChain(ctx, j.data).catch((err: Error) => {
-                ctx.o.log(`Webhook chain ${chainKey(j.data)}: ${err.message}`);
-                throw err;
-              }),
-            ),
+          const drains = jobs.map((j) =>
+            drainChain(ctx, j.data).catch((err: Error) => {
+              ctx.o.log(`Webhook chain ${chainKey(j.data)}: ${err.message}`);
+              throw err;
+            }),
           );
+          const all = Promise.all(drains);
+          inflight.add(all);
+          try {
+            await all;
+          } finally {
+            inflight.delete(all);
+          }
         },
       ),
     );
@@ -81,7 +89,8 @@ export async function startWebhookWorker(
   const wake = () => {
     for (const id of workerIds) boss.notifyWorker(id);
   };
-  workerIds.push(...(await startJobLoops(boss, { db, o, enqueue, stopping: isStopping })));
+  const inflight = new Set<Promise<unknown>>();
+  workerIds.push(...(await startJobLoops(boss, { db, o, enqueue, stopping: isStopping }, inflight)));
 
   const pump = singleFlight(
     () => pumpDeliveries(db, enqueue, wake, isStopping),
@@ -106,7 +115,11 @@ export async function startWebhookWorker(
       for (const timer of timers) clearInterval(timer);
       await pump.running();
       await cleanup.running();
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+      // A chain being drained stops before its next send, but the send under way may take up to timeoutMs:
+      // pg-boss waits for it, and past its own timeout the drain is still awaited here, so it records its
+      // result (and pg-boss completes or fails its job) before the owner closes the database.
+      await boss.stop({ graceful: true, wait: true, timeout: o.timeoutMs + 5_000, close: false });
+      await Promise.allSettled([...inflight]);
     },
   };
 }
