@@ -54,7 +54,13 @@ it('waits for the send under way and records it before returning', async () => {
     .executeTakeFirstOrThrow();
   const delivery = await db
     .insertInto('webhook_deliveries')
-    .values({ endpoint_id: endpoint.id, event_id: event.id, seq: event.seq, chain: 'request:0', status: 'pending' })
+    .values({
+      endpoint_id: endpoint.id,
+      event_id: event.id,
+      seq: event.seq,
+      chain: 'request:0',
+      status: 'pending',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 

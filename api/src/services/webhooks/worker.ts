@@ -48,7 +48,11 @@ export interface WebhookWorker {
  * Starts `loops` job loops on the delivery queue, each draining up to `batchSize` chains at once. Every drain
  * running is kept in `inflight` until it ends, so stopping can wait for it.
  */
-async function startJobLoops(boss: PgBoss, ctx: ChainContext, inflight: Set<Promise<unknown>>): Promise<string[]> {
+async function startJobLoops(
+  boss: PgBoss,
+  ctx: ChainContext,
+  inflight: Set<Promise<unknown>>,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < ctx.o.loops; i += 1) {
     ids.push(
