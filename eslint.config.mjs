@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
 const ROUTER_PATHS = ['react-router', 'react-router-dom'].map((name) => ({
@@ -140,7 +141,7 @@ export default tseslint.config(
       'shared-api/src/generated/**',
       '**/i18n.ts',
       '**/i18n/catalogue.ts',
-      'shared-ui/src/i18n/commonResources.ts',
+      'shared-ui/src/i18n/common-resources.ts',
       'api/src/db/types.ts',
       'api/src/services/bi/catalogue.ts',
       'api/src/services/export/fields.ts',
@@ -156,5 +157,23 @@ export default tseslint.config(
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // File names as ADR 0003 says: React components PascalCase.tsx, every other module kebab-case; a test is named
+  // after what it tests (so a component's test is PascalCase too).
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.d.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          '**/!(*.test).ts': 'KEBAB_CASE',
+          '**/*.tsx': '@(+([A-Z])*([a-zA-Z0-9])|+([a-z0-9])*(-+([a-z0-9])))',
+          '**/*.test.ts': '@(+([A-Z])*([a-zA-Z0-9])|+([a-z0-9])*(-+([a-z0-9])))',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
   },
 );

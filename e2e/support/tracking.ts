@@ -1,7 +1,7 @@
 // Page objects and API helpers for the tracking request specs: signing in over the API, creating requests,
 // fresh valid container numbers, and the list / form / detail screens.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { containerCheckDigit } from '../../shared-ui/src/lists/containerNumber';
+import { containerCheckDigit } from '../../shared-ui/src/lists/container-number';
 import { API_PORT } from './ports';
 
 export const API = `http://localhost:${API_PORT}/api/`;

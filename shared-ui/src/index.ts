@@ -4,8 +4,8 @@
 export { tokens } from './styles/tokens';
 export type { Tokens } from './styles/tokens';
 export { GlobalStyles } from './styles/GlobalStyles';
-export { injectGlobalStyles, injectStyleSheet } from './styles/injectGlobalStyles';
-export { globalCss } from './styles/globalCss';
+export { injectGlobalStyles, injectStyleSheet } from './styles/inject-global-styles';
+export { globalCss } from './styles/global-css';
 
 // Controls
 export { Button } from './components/button/Button';
@@ -42,16 +42,16 @@ export { SpinnerPage } from './components/spinner/SpinnerPage';
 export type { SpinnerPageProps } from './components/spinner/SpinnerPage';
 
 // Notifications
-export { useNotifications } from './components/notifications/useNotifications';
+export { useNotifications } from './components/notifications/use-notifications';
 export type {
   Notification,
   NotificationField,
   NotificationInput,
   NotificationKind,
   NotificationsState,
-} from './components/notifications/useNotifications';
+} from './components/notifications/use-notifications';
 export { notify, notifySuccess, notifyError } from './components/notifications/notify';
-export { DURATIONS } from './components/notifications/DURATIONS';
+export { DURATIONS } from './components/notifications/durations';
 export { Notifications } from './components/notifications/Notifications';
 
 // Display formats (spec section 9)
@@ -67,12 +67,12 @@ export {
 } from './formats/formats';
 
 // i18n
-export { commonResources, COMMON_NS } from './i18n/commonResources';
-export { addResourceNamespace, registerNamespace } from './i18n/addResourceNamespace';
-export type { NamespaceResources, Translation } from './i18n/addResourceNamespace';
+export { commonResources, COMMON_NS } from './i18n/common-resources';
+export { addResourceNamespace, registerNamespace } from './i18n/add-resource-namespace';
+export type { NamespaceResources, Translation } from './i18n/add-resource-namespace';
 
 // Hooks
-export { useIsMobile } from './hooks/useIsMobile';
+export { useIsMobile } from './hooks/use-is-mobile';
 
 // App-level helpers shared by the shell and remotes running alone
 export {

@@ -7,9 +7,9 @@ import { configureApi, sessionStore } from '@portal/shared-api';
 import { GlobalStyles, initI18n, setRemoteLoader, SpinnerPage, type RemoteLoader } from '@portal/shared-ui';
 import { App } from './App';
 import { registerShellNamespace } from './i18n';
-import { preloadRoutePage } from './remotes/preloadRoute';
-import { ensureCurrentUser } from './session/currentUser';
-import { warmSignedInChunks } from './session/warmSignedIn';
+import { preloadRoutePage } from './remotes/preload-route';
+import { ensureCurrentUser } from './session/current-user';
+import { warmSignedInChunks } from './session/warm-signed-in';
 
 // The registry (remotes.json, registration, retries) in its own chunk, fetched at once but off the login path.
 const registry = import('./remotes/registry');

@@ -15,7 +15,7 @@ import { DateRangeFilter, ensureListStyles } from '@portal/shared-ui/lists';
 import { useNavigate, useSearchParams } from '@portal/shared-ui/router';
 import { BiChart } from '../features/bi/BiChart';
 import { BiTable } from '../features/bi/BiTable';
-import { useBiMetric } from '../features/bi/useBiMetric';
+import { useBiMetric } from '../features/bi/use-bi-metric';
 import { BiFilterForm, CarrierSelect, notifyFailure } from '../features/filters/BiFilterForm';
 import { BiNumberInput } from '../features/filters/BiNumberInput';
 import { RejectedEvents } from '../features/rejected/RejectedEvents';

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import i18next from 'i18next';
 import { ApiError } from '@portal/shared-api';
 import { initI18n, useNotifications } from '@portal/shared-ui';
-import { useSave } from './useSave';
+import { useSave } from './use-save';
 
 const refusal = () => new ApiError(400, { name: ['This field may not be blank.'] });
 const kinds = () => useNotifications.getState().items.map((n) => n.kind);

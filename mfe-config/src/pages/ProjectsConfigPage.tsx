@@ -9,7 +9,7 @@ import { Link, Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { CreateGroup } from '../features/groups/CreateGroup';
 import { GroupCard } from '../features/groups/GroupCard';
-import { teamPeople, upsert, useGroupsData } from '../features/groups/useGroupsData';
+import { teamPeople, upsert, useGroupsData } from '../features/groups/use-groups-data';
 import { configApi, type Group } from '../lib/api';
 import { notifyFailure, notifySaved } from '../lib/notices';
 import { Listed } from '../lib/Listed';

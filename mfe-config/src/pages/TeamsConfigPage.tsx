@@ -7,7 +7,7 @@ import { Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
 import { CreateGroup } from '../features/groups/CreateGroup';
 import { GroupCard } from '../features/groups/GroupCard';
-import { teamPeople, upsert, useGroupsData } from '../features/groups/useGroupsData';
+import { teamPeople, upsert, useGroupsData } from '../features/groups/use-groups-data';
 import type { Group } from '../lib/api';
 import { Listed } from '../lib/Listed';
 import { ensureConfigStyles } from '../lib/styles';

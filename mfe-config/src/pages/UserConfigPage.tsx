@@ -22,7 +22,7 @@ import { AlertSettings } from '../features/user/AlertSettings';
 import { FreeTimeWarningSetting } from '../features/user/FreeTimeWarningSetting';
 import { PersonalInfo } from '../features/user/PersonalInfo';
 import { useFailureNotice } from '../lib/notices';
-import { useSave } from '../lib/useSave';
+import { useSave } from '../lib/use-save';
 import {
   alertFormOf,
   channelErrors,

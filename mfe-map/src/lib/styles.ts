@@ -1,7 +1,7 @@
 // CSS of the map page, injected once when the page first renders (the builds have no CSS loaders); the route
-// map's OpenLayers styles come from features/route-map/olCss.ts and are injected with them.
+// map's OpenLayers styles come from features/route-map/ol-css.ts and are injected with them.
 import { injectStyleSheet, tokens } from '@portal/shared-ui';
-import { olCss } from '../features/route-map/olCss';
+import { olCss } from '../features/route-map/ol-css';
 
 const STYLE_ID = 'mfe-map-where-styles';
 const mobile = `@media (max-width: ${tokens.breakpoint.mobile}px)`;

@@ -13,7 +13,7 @@ import { mapApi, takePrefetchedPoints, takeReadyPrefetchedPoints } from '../lib/
 import { mark } from '../lib/perf';
 import { ensureMapStyles } from '../lib/styles';
 import { decodeMapData, type MapData } from '../features/where-map/cluster';
-import type { MapSelection, MapTarget, WhereMapHandle } from '../features/where-map/createWhereMap';
+import type { MapSelection, MapTarget, WhereMapHandle } from '../features/where-map/create-where-map';
 import { VisibleList } from '../features/where-map/VisibleList';
 import { InfoWindow } from '../features/where-map/InfoWindow';
 import { MapFilters } from '../features/where-map/MapFilters';

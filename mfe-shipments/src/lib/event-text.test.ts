@@ -1,4 +1,4 @@
-import { eventCodeLabel, fillPlaceholders } from './eventText';
+import { eventCodeLabel, fillPlaceholders } from './event-text';
 
 describe('event-code texts', () => {
   const code906 = {

@@ -16,7 +16,7 @@ import { visibleColumnKeys } from '@portal/shared-ui/lists';
 import { NS } from '../i18n';
 import { COLUMN_KEYS, DEFAULT_COLUMNS } from '../features/list/columns';
 import { ShipmentTable } from '../features/list/ShipmentTable';
-import { useShipmentsPage } from '../features/list/useShipmentsPage';
+import { useShipmentsPage } from '../features/list/use-shipments-page';
 import { DashboardSettings } from '../features/dashboard/DashboardSettings';
 import { FreeTimeCounts } from '../features/dashboard/FreeTimeCounts';
 import { ensureShipmentStyles } from '../styles';

@@ -16,7 +16,7 @@ import { columnLabel, COLUMN_KEYS, DEFAULT_COLUMNS, withFreeTimeColumn } from '.
 import { SHIPMENT_FILTERS } from '../features/list/filters';
 import { ShipmentFiltersPanel } from '../features/list/ShipmentFiltersPanel';
 import { ShipmentTable } from '../features/list/ShipmentTable';
-import { useShipmentsPage } from '../features/list/useShipmentsPage';
+import { useShipmentsPage } from '../features/list/use-shipments-page';
 import { ExportListModal } from '../features/export/ExportListModal';
 import { EXPORT_NS } from '../features/export/i18n';
 import { useCarriers, useProjects } from '@portal/shared-api/queries';

@@ -3,7 +3,7 @@
 import { configureApi } from '@portal/shared-api';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { commonResources } from '../i18n/commonResources';
+import { commonResources } from '../i18n/common-resources';
 
 export type Language = 'en' | 'es';
 export const LANG_KEY = 'lang';

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useIsMobile } from './useIsMobile';
+import { useIsMobile } from './use-is-mobile';
 
 function Probe() {
   return <span>{useIsMobile() ? 'mobile' : 'desktop'}</span>;

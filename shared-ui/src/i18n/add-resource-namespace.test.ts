@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { addResourceNamespace } from './addResourceNamespace';
-import { COMMON_NS, commonResources } from './commonResources';
+import { addResourceNamespace } from './add-resource-namespace';
+import { COMMON_NS, commonResources } from './common-resources';
 
 const tracking = {
   en: { title: 'Tracking requests', nested: { add: 'New tracking request' } },

@@ -1,4 +1,4 @@
-import { commonResources } from './commonResources';
+import { commonResources } from './common-resources';
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>

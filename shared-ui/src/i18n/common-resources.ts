@@ -1,5 +1,5 @@
 import { HEALTH_LABELS, HEALTH_TEXTS } from '@portal/shared-api/domain';
-import type { Translation } from './addResourceNamespace';
+import type { Translation } from './add-resource-namespace';
 
 /** Name of the i18next namespace that holds the texts shared by every app. */
 export const COMMON_NS = 'common';
@@ -49,7 +49,7 @@ const en = {
   modal: {
     close: 'Close',
   },
-  /** A shipment's health (spec section 3): the domain's wording; see lists/shipmentHealth.ts. */
+  /** A shipment's health (spec section 3): the domain's wording; see lists/shipment-health.ts. */
   health: { ...HEALTH_LABELS },
   numberInput: {
     number: 'Enter a whole number, e.g. 7 or -7',

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { MemoryRouter, useLocation } from '@portal/shared-ui/router';
 import { initI18n } from '../app/i18n-setup';
 import { ShipmentFilterFields, type ShipmentFilterText } from './ShipmentFilterFields';
-import { useUrlFilters } from './useUrlFilters';
+import { useUrlFilters } from './use-url-filters';
 
 const SCHEMA = {
   search: 'text',

@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import { HEALTH_VALUES } from '@portal/shared-api/domain';
 import { Select, TextInput } from '@portal/shared-ui';
-import { useShipmentHealthText } from './shipmentHealth';
-import type { UrlFilters } from './useUrlFilters';
+import { useShipmentHealthText } from './shipment-health';
+import type { UrlFilters } from './use-url-filters';
 
 type SharedSchema = { search: 'text'; health: 'value'; pol_loc: 'text'; pod_loc: 'text' };
 

@@ -8,7 +8,7 @@ import {
   hasValidCheckDigit,
   isContainerNumberFormat,
   normalizeContainerNumber,
-} from './containerNumber';
+} from './container-number';
 import { LISTS_NS } from './i18n';
 import { ensureListStyles } from './styles';
 

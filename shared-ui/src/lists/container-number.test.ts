@@ -3,7 +3,7 @@ import {
   hasValidCheckDigit,
   isContainerNumberFormat,
   normalizeContainerNumber,
-} from './containerNumber';
+} from './container-number';
 
 describe('container numbers', () => {
   it('accepts four uppercase letters, six digits, an optional hyphen and a digit', () => {

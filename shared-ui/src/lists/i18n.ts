@@ -1,5 +1,5 @@
 // The 'lists' i18n namespace: texts of the list building blocks, registered when this entry point loads.
-import { registerNamespace, type Translation } from '../i18n/addResourceNamespace';
+import { registerNamespace, type Translation } from '../i18n/add-resource-namespace';
 
 export const LISTS_NS = 'lists';
 

@@ -3,8 +3,8 @@
 // its own, so the shell, which never draws a list, does not load it before the first remote (see docs/adr/0002).
 export { LISTS_NS, listsResources } from './i18n';
 export { ensureListStyles, listsCss } from './styles';
-export { useUrlFilters, PAGE_PARAM, ORDERING_PARAM } from './useUrlFilters';
-export type { FilterKind, FilterSchema, FilterValues, UrlFilters, UrlFiltersOptions } from './useUrlFilters';
+export { useUrlFilters, PAGE_PARAM, ORDERING_PARAM } from './use-url-filters';
+export type { FilterKind, FilterSchema, FilterValues, UrlFilters, UrlFiltersOptions } from './use-url-filters';
 export { TagInput } from './TagInput';
 export type { TagInputProps } from './TagInput';
 export {
@@ -13,13 +13,13 @@ export {
   normalizeContainerNumber,
   containerCheckDigit,
   hasValidCheckDigit,
-} from './containerNumber';
+} from './container-number';
 export { DateRangeFilter } from './DateRangeFilter';
 export type { DateRange, DateRangeFilterProps } from './DateRangeFilter';
 export { isIsoDate } from './dates';
 export { isPastTheEnd, loadPageOrLast } from './pages';
-export { shipmentStatusKey, shipmentStatusText, useShipmentStatusText } from './shipmentStatus';
-export { shipmentHealthText, useShipmentHealthText } from './shipmentHealth';
+export { shipmentStatusKey, shipmentStatusText, useShipmentStatusText } from './shipment-status';
+export { shipmentHealthText, useShipmentHealthText } from './shipment-health';
 export { ShipmentFilterFields } from './ShipmentFilterFields';
 export type { ShipmentFilterFieldsProps, ShipmentFilterText } from './ShipmentFilterFields';
 export { ConfigureColumnsModal } from './ConfigureColumnsModal';

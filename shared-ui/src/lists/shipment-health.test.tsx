@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { HEALTH_LABELS, HEALTH_VALUES } from '@portal/shared-api/domain';
 import { initI18n } from '../app/i18n-setup';
-import { useShipmentHealthText } from './shipmentHealth';
+import { useShipmentHealthText } from './shipment-health';
 
 function Health({ value }: { value: string | null }) {
   const healthText = useShipmentHealthText();

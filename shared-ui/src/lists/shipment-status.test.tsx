@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initI18n } from '../app/i18n-setup';
 import './i18n';
-import { shipmentStatusKey, useShipmentStatusText } from './shipmentStatus';
+import { shipmentStatusKey, useShipmentStatusText } from './shipment-status';
 
 function Status({ text }: { text: string }) {
   const statusText = useShipmentStatusText();

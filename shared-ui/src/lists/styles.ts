@@ -1,7 +1,7 @@
 // CSS of the list building blocks, injected once into the document when the first of them renders
 // (the builds have no CSS loaders; the main design-system CSS is injected by the shell).
 import { tokens } from '../styles/tokens';
-import { injectStyleSheet } from '../styles/injectGlobalStyles';
+import { injectStyleSheet } from '../styles/inject-global-styles';
 
 const STYLE_ID = 'pui-lists-styles';
 const mobile = `@media (max-width: ${tokens.breakpoint.mobile}px)`;

@@ -2,7 +2,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createTestI18n } from '../test-utils/createTestI18n';
+import { createTestI18n } from '../test-utils/create-test-i18n';
 import { LISTS_NS, listsResources } from './i18n';
 
 export function renderWithLists(ui: ReactElement, lng: 'en' | 'es' = 'en'): RenderResult {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from '@portal/shared-ui/router';
-import { useUrlFilters, type UrlFilters } from './useUrlFilters';
+import { useUrlFilters, type UrlFilters } from './use-url-filters';
 
 const SCHEMA = { search: 'text', status: 'list', carrier_id: 'value' } as const;
 type Schema = typeof SCHEMA;

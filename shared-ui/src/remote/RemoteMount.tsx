@@ -12,8 +12,8 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { loadComponentModule, remoteOf } from './loadModule';
-import { useRemoteLoader } from './remoteLoader';
+import { loadComponentModule, remoteOf } from './load-module';
+import { useRemoteLoader } from './remote-loader';
 
 export interface RemoteBoundaryProps {
   /** What to show instead of the children after an error; `reset` clears the error. */

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initI18n } from '../app/i18n-setup';
 import { RemoteWidget } from './RemoteWidget';
-import { setRemoteLoader } from './remoteLoader';
+import { setRemoteLoader } from './remote-loader';
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;

@@ -1,7 +1,7 @@
 // Loads a remote's exposed component defensively: checks the module's shape, and retries a failed load after
 // each of the loader's retry delays, resetting the remote first so its manifest and entry are fetched anew.
 import type { ComponentType } from 'react';
-import type { RemoteLoader } from './remoteLoader';
+import type { RemoteLoader } from './remote-loader';
 
 export type ComponentModule<P = object> = { default: ComponentType<P> };
 

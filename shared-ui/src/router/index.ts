@@ -25,7 +25,7 @@ export {
   generatePath,
   createSearchParams,
 } from 'react-router';
-export { hasPortalHistory, useBack } from './useBack';
+export { hasPortalHistory, useBack } from './use-back';
 export type {
   Location,
   NavigateFunction,

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { useBack } from './useBack';
+import { useBack } from './use-back';
 
 function Detail() {
   const back = useBack('/shipments');

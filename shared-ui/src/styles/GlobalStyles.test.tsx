@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { GlobalStyles } from './GlobalStyles';
-import { injectGlobalStyles } from './injectGlobalStyles';
+import { injectGlobalStyles } from './inject-global-styles';
 import { tokens } from './tokens';
 
 afterEach(() => document.getElementById('pui-styles')?.remove());

@@ -1,5 +1,5 @@
 import { useInsertionEffect } from 'react';
-import { injectGlobalStyles } from './injectGlobalStyles';
+import { injectGlobalStyles } from './inject-global-styles';
 
 /**
  * Mount once near the root (the shell, or a remote's standalone bootstrap). Renders nothing; injects

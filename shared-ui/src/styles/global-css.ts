@@ -1,4 +1,4 @@
-import { cssVariables } from './cssVariables';
+import { cssVariables } from './css-variables';
 import { tokens } from './tokens';
 
 const mobile = `@media (max-width: ${tokens.breakpoint.mobile}px)`;

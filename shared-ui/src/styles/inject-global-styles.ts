@@ -1,4 +1,4 @@
-import { globalCss } from './globalCss';
+import { globalCss } from './global-css';
 
 const GLOBAL_STYLES_ID = 'pui-styles';
 

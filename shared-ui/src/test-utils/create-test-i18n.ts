@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { COMMON_NS, commonResources } from '../i18n/commonResources';
+import { COMMON_NS, commonResources } from '../i18n/common-resources';
 
 /** A fresh, synchronously initialised i18next instance holding the `common` namespace (tests only). */
 export function createTestI18n(lng: 'en' | 'es' = 'en'): i18n {

@@ -1,7 +1,7 @@
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createTestI18n } from './createTestI18n';
+import { createTestI18n } from './create-test-i18n';
 
 /** Renders `ui` inside an I18nextProvider with the common namespace in the given language (tests only). */
 export function renderWithI18n(

@@ -4,9 +4,9 @@ import { Link, useNavigate, useSearchParams } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { errorToNotificationBody, login, useSession } from '@portal/shared-api';
 import { Button, DURATIONS, notifyError, TextInput } from '@portal/shared-ui';
-import { ensureCurrentUser } from '../session/currentUser';
-import { clearExplicitLogout } from '../session/logOut';
-import { warmSignedInChunks } from '../session/warmSignedIn';
+import { ensureCurrentUser } from '../session/current-user';
+import { clearExplicitLogout } from '../session/log-out';
+import { warmSignedInChunks } from '../session/warm-signed-in';
 import { TEST_IDS } from '../testids';
 import { DEFAULT_AFTER_LOGIN, safeRedirect } from './redirect';
 

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from '@portal/shared-ui/router';
-import { renderWithShell, setSession, USERS } from '../test-utils/renderShell';
+import { renderWithShell, setSession, USERS } from '../test-utils/render-shell';
 import type { Access } from '../routes';
-import { ensureCurrentUser } from '../session/currentUser';
+import { ensureCurrentUser } from '../session/current-user';
 import { RequireAccess } from './RequireAccess';
 
-jest.mock('../session/currentUser', () => ({ ensureCurrentUser: jest.fn() }));
+jest.mock('../session/current-user', () => ({ ensureCurrentUser: jest.fn() }));
 const ensureUser = jest.mocked(ensureCurrentUser);
 
 function renderGuarded(access: Access, path: string) {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { canEditTeams, canWrite, useSession } from '@portal/shared-api';
 import { Button, SpinnerPage } from '@portal/shared-ui';
 import type { Access } from '../routes';
-import { ensureCurrentUser } from '../session/currentUser';
-import { isExplicitLogout } from '../session/logOut';
+import { ensureCurrentUser } from '../session/current-user';
+import { isExplicitLogout } from '../session/log-out';
 import { TEST_IDS } from '../testids';
 import { loginPathFor } from './redirect';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, authApi } from '@portal/shared-api';
 import { useNotifications } from '@portal/shared-ui';
-import { renderWithShell } from '../test-utils/renderShell';
+import { renderWithShell } from '../test-utils/render-shell';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
 describe('ChangePasswordModal', () => {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithShell } from '../test-utils/renderShell';
+import { renderWithShell } from '../test-utils/render-shell';
 import { Footer } from './Footer';
 
 describe('Footer', () => {

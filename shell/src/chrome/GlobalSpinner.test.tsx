@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { globalSpinnerStore } from '@portal/shared-ui';
-import { renderWithShell } from '../test-utils/renderShell';
+import { renderWithShell } from '../test-utils/render-shell';
 import { GlobalSpinner } from './GlobalSpinner';
 
 describe('GlobalSpinner', () => {

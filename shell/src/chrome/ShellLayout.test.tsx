@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ShellRoutes } from '../App';
-import { renderWithShell, setSession, USERS } from '../test-utils/renderShell';
+import { renderWithShell, setSession, USERS } from '../test-utils/render-shell';
 
 /** Renders the shell routes at `path` and lets the lazily loaded chrome and pages settle. */
 async function renderAt(path: string, lng: 'en' | 'es' = 'en') {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from '@portal/shared-api';
-import { renderWithShell, setSession, USERS } from '../test-utils/renderShell';
+import { renderWithShell, setSession, USERS } from '../test-utils/render-shell';
 import { UserMenu, userMenuEntries } from './UserMenu';
 
 describe('userMenuEntries', () => {

@@ -4,7 +4,7 @@ import { useNavigate } from '@portal/shared-ui/router';
 import { useTranslation } from 'react-i18next';
 import { canEditTeams, canWrite, type User } from '@portal/shared-api';
 import { Popover } from '@portal/shared-ui';
-import { logOut } from '../session/logOut';
+import { logOut } from '../session/log-out';
 import { TEST_IDS } from '../testids';
 
 const ChangePasswordModal = lazy(() =>

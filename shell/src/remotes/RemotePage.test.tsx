@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithShell, stubLoader } from '../test-utils/renderShell';
+import { renderWithShell, stubLoader } from '../test-utils/render-shell';
 import { isComponentModule as isPageModule } from '@portal/shared-ui';
 import { RemotePage } from './RemotePage';
 

@@ -1,4 +1,4 @@
-import { preloadRoutePage } from './preloadRoute';
+import { preloadRoutePage } from './preload-route';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,6 +1,6 @@
 import { useInsertionEffect } from 'react';
 import { injectStyleSheet } from '@portal/shared-ui';
-import { shellCss } from './shellCss';
+import { shellCss } from './shell-css';
 
 const STYLE_ID = 'shell-styles';
 

@@ -1,5 +1,5 @@
 // The narrow (620 px) chrome: the user's name and every top tab stay in view.
-import { shellCss } from './shellCss';
+import { shellCss } from './shell-css';
 
 function narrowBlock(): string {
   const start = shellCss.indexOf('@media (max-width: 620px)');

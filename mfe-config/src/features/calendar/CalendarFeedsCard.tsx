@@ -7,7 +7,7 @@ import { referenceQueries, useQuery, useQueryClient } from '@portal/shared-api/q
 import { Button, Modal, Select, TextInput, formatTimestamp, notifySuccess } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { notifyFailure, useFailureNotice } from '../../lib/notices';
-import { useSave } from '../../lib/useSave';
+import { useSave } from '../../lib/use-save';
 import { calendarApi, type CalendarFeed, type CalendarFeedLang, type CalendarFeedScope } from './api';
 import { ensureCalendarStyles } from './styles';
 

@@ -8,7 +8,7 @@ import { queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries'
 import { Button, Modal, Select, notifySuccess } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { fieldErrorsOf, notifyDeleted, notifyFailure, useFailureNotice } from '../../lib/notices';
-import { useSave } from '../../lib/useSave';
+import { useSave } from '../../lib/use-save';
 import { freeTimeApi, type FreeTimeRule, type ImportMode } from './api';
 import { bodyOf, EMPTY_FORM, formOf, type RuleForm } from './rule-form';
 import { RuleFormModal } from './RuleFormModal';

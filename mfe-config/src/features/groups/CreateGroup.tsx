@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { configApi, type Group, type GroupResource } from '../../lib/api';
-import { useSave } from '../../lib/useSave';
+import { useSave } from '../../lib/use-save';
 
 export function CreateGroup({
   resource,

@@ -8,7 +8,7 @@ import { Button, Modal, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { configApi, type Group, type GroupResource } from '../../lib/api';
 import { notifyDeleted, notifyFailure } from '../../lib/notices';
-import { useSave } from '../../lib/useSave';
+import { useSave } from '../../lib/use-save';
 import { displayName, UserPicker } from './UserPicker';
 
 export interface GroupLinkDef {

@@ -7,11 +7,11 @@ import { Button, DateInput, Modal, NumberInput, Select, TextInput, notifySuccess
 import { queryKeys, useQueryClient } from '@portal/shared-api/queries';
 import { NS } from '../../i18n';
 import { notifyFailure } from '../../lib/notices';
-import { useSave } from '../../lib/useSave';
+import { useSave } from '../../lib/use-save';
 import { integrationsApi, type ApiKey, type ApiKeyScope, type ApiKeyStatus } from './api';
 import { dayOf, formatWhen, localDayStart, localizeFieldErrors } from './format';
 import { IntTable } from './IntTable';
-import { useCompanyList } from './useCompanyList';
+import { useCompanyList } from './use-company-list';
 
 const KEY_COLUMNS = ['name', 'key', 'scope', 'owner', 'created', 'lastUsed', 'limit', 'expires', 'status'];
 const DEFAULT_LIMIT = '600';

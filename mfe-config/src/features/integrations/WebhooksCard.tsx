@@ -8,12 +8,12 @@ import { queryKeys, useQueryClient } from '@portal/shared-api/queries';
 import { NS } from '../../i18n';
 import { notifyDeleted, notifyFailure, notifySaved } from '../../lib/notices';
 import { Listed } from '../../lib/Listed';
-import { useSave } from '../../lib/useSave';
+import { useSave } from '../../lib/use-save';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@portal/shared-api/domain';
 import { integrationsApi, type WebhookEndpoint } from './api';
 import { DeliveryLog } from './DeliveryLog';
 import { formatWhen, localizeFieldErrors, textOf } from './format';
-import { useCompanyList } from './useCompanyList';
+import { useCompanyList } from './use-company-list';
 
 function EndpointItem({
   endpoint,

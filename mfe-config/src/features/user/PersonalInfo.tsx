@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { authApi, sessionStore, type User } from '@portal/shared-api';
 import { Button, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
-import { useSave } from '../../lib/useSave';
+import { useSave } from '../../lib/use-save';
 
 const READ_ONLY = [
   { field: 'username', label: 'userConfig.username', testId: 'cfg-username' },

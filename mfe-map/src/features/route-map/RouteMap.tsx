@@ -2,8 +2,8 @@
 // route changes, disposes it on unmount.
 import { useEffect, useRef } from 'react';
 import { injectStyleSheet, type RouteMapProps } from '@portal/shared-ui';
-import { createRouteMap, type RouteMapHandle } from './createRouteMap';
-import { olCss } from './olCss';
+import { createRouteMap, type RouteMapHandle } from './create-route-map';
+import { olCss } from './ol-css';
 
 const STYLE_ID = 'mfe-map-ol-styles';
 function ensureOlStyles(): void {

@@ -1,4 +1,4 @@
-import { createRouteMap } from './createRouteMap';
+import { createRouteMap } from './create-route-map';
 
 // jsdom has no ResizeObserver (OpenLayers watches the map's size with it); nothing is measured here.
 beforeAll(() => {

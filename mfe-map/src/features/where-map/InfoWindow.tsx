@@ -10,7 +10,7 @@ import { useShipmentHealthText, useShipmentStatusText } from '@portal/shared-ui/
 import { NS } from '../../i18n';
 import { mapApi, type PointDetail, type PortRef } from '../../lib/map-api';
 import type { MapData } from './cluster';
-import type { MapSelection } from './createWhereMap';
+import type { MapSelection } from './create-where-map';
 
 /** Containers listed at once (the rest are counted). */
 const INFO_SHOWN = 50;

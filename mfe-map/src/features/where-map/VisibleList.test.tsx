@@ -9,7 +9,7 @@ import { MemoryRouter } from '@portal/shared-ui/router';
 import '../../i18n';
 import { mapApi, type PointDetail } from '../../lib/map-api';
 import { decodeMapData } from './cluster';
-import type { WhereMapHandle } from './createWhereMap';
+import type { WhereMapHandle } from './create-where-map';
 import { VisibleList } from './VisibleList';
 
 const DATA = decodeMapData({

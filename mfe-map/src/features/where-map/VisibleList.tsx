@@ -9,7 +9,7 @@ import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
 import { mapApi, type PointDetail, type PortRef } from '../../lib/map-api';
 import type { MapData } from './cluster';
-import type { WhereMapHandle } from './createWhereMap';
+import type { WhereMapHandle } from './create-where-map';
 
 /** Containers listed at once (one details call); the rest are counted. */
 const LIST_MAX = 50;

@@ -6,17 +6,17 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { MapData } from './cluster';
-import type { MapSelection, MapTarget, WhereMapHandle, WhereMapLabels } from './createWhereMap';
+import type { MapSelection, MapTarget, WhereMapHandle, WhereMapLabels } from './create-where-map';
 
 /** Keyboard targets offered at once (the biggest when more are on screen; the list shows the rest). */
 const MAX_TARGETS = 60;
 
-type WhereMapModule = typeof import('./createWhereMap');
+type WhereMapModule = typeof import('./create-where-map');
 let loading: Promise<WhereMapModule> | null = null;
 
 /** The OpenLayers part of the map (one chunk), loaded once; a failed load is tried again on the next call. */
 export function loadWhereMap(): Promise<WhereMapModule> {
-  loading ??= import(/* webpackChunkName: "where-map-ol" */ './createWhereMap').then(
+  loading ??= import(/* webpackChunkName: "where-map-ol" */ './create-where-map').then(
     (module) => {
       // parse the basemap while the page is still mounting (the main thread is idle then)
       module.prepareWhereMap();

@@ -1,5 +1,5 @@
 import { decodeMapData } from './cluster';
-import { createWhereMap } from './createWhereMap';
+import { createWhereMap } from './create-where-map';
 
 // jsdom measures nothing: the map element's size is set by hand, and OpenLayers hears of a change through the
 // ResizeObserver it watches the element with (recorded here and called by the test).

@@ -44,7 +44,7 @@ import {
   type ClusterLevel,
   type MapData,
 } from './cluster';
-import { canvasPointsLayer } from './canvasPoints';
+import { canvasPointsLayer } from './canvas-points';
 import { FAMILY_COLORS, VESSEL_COLOR } from './palette';
 import { placeInfo } from './placement';
 

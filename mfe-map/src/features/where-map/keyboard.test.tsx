@@ -7,7 +7,7 @@ import { MemoryRouter } from '@portal/shared-ui/router';
 import '../../i18n';
 import { mapApi, type PointDetail } from '../../lib/map-api';
 import { decodeMapData } from './cluster';
-import type { MapTarget, WhereMapHandle } from './createWhereMap';
+import type { MapTarget, WhereMapHandle } from './create-where-map';
 import { InfoWindow } from './InfoWindow';
 import { MapLegend } from './MapLegend';
 import { VisibleList } from './VisibleList';
@@ -29,7 +29,7 @@ const fake = {
   dispose: jest.fn(),
   stats: () => ({ points: 0, clusters: 0, vessels: 0, webgl: false }),
 };
-jest.mock('./createWhereMap', () => ({
+jest.mock('./create-where-map', () => ({
   prepareWhereMap: () => undefined,
   createWhereMap: () => fake,
 }));

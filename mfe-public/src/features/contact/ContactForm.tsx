@@ -9,7 +9,7 @@ import { ApiError, errorToNotificationBody } from '@portal/shared-api';
 import { NS } from '../../i18n';
 import { sendContactRequest, toPayload, type ContactFields } from './contact-api';
 import { validateContactForm, type RequiredField } from './contact-validation';
-import { useClearOfNotices } from './useClearOfNotices';
+import { useClearOfNotices } from './use-clear-of-notices';
 
 const EMPTY: ContactFields = {
   name: '',

@@ -4,7 +4,7 @@
 import { act, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { notifyError, useNotifications } from '@portal/shared-ui';
-import { useClearOfNotices } from './useClearOfNotices';
+import { useClearOfNotices } from './use-clear-of-notices';
 
 function Form() {
   const target = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { useSiteLinks } from './useSiteLinks';
+import { useSiteLinks } from './use-site-links';
 import { SiteLink } from './SiteLink';
 import { SITE_TEST_IDS } from './site-testids';
 

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
-import { useSiteLinks } from './useSiteLinks';
+import { useSiteLinks } from './use-site-links';
 import { Logo } from './Logo';
 import { SiteLink } from './SiteLink';
 import { SITE_TEST_IDS } from './site-testids';

@@ -4,7 +4,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
-import { useSiteLinks } from './useSiteLinks';
+import { useSiteLinks } from './use-site-links';
 import { LanguageButton } from './LanguageButton';
 import { SideMenu } from './SideMenu';
 import { SiteLink } from './SiteLink';

@@ -13,7 +13,7 @@ import {
 import { queryKeys, useQuery, useQueryClient } from '@portal/shared-api/queries';
 import { Button, Checkbox, Modal, notifyError, Spinner } from '@portal/shared-ui';
 import { NS } from '../../i18n';
-import { fillPlaceholders, localizedDescription } from '../../lib/eventText';
+import { fillPlaceholders, localizedDescription } from '../../lib/event-text';
 import { formatTimestamp } from '../../lib/format';
 
 export interface LastAlertEventsModalProps {

@@ -21,7 +21,7 @@ import {
   useIsMobile,
 } from '@portal/shared-ui';
 import { NS } from '../../i18n';
-import { eventCodeLabel } from '../../lib/eventText';
+import { eventCodeLabel } from '../../lib/event-text';
 import { groupEventCodes, parseDays, showDaysInAdvance, storedDaysInAdvance } from './settings';
 
 export interface DashboardSettingsProps {

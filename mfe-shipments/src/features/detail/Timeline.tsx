@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { formatTimestamp } from '../../lib/format';
-import { fillPlaceholders, localizedDescription } from '../../lib/eventText';
-import { EventIcon } from './eventIcons';
+import { fillPlaceholders, localizedDescription } from '../../lib/event-text';
+import { EventIcon } from './event-icons';
 import {
   CLASSIFIERS,
   groupTimeline,

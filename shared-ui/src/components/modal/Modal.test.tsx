@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithI18n } from '../../test-utils/renderWithI18n';
+import { renderWithI18n } from '../../test-utils/render-with-i18n';
 import { Modal } from './Modal';
 
 function renderModal(onClose = jest.fn()) {

@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
-import { injectGlobalStyles } from '../../styles/injectGlobalStyles';
-import { renderWithI18n } from '../../test-utils/renderWithI18n';
-import { DURATIONS } from './DURATIONS';
+import { injectGlobalStyles } from '../../styles/inject-global-styles';
+import { renderWithI18n } from '../../test-utils/render-with-i18n';
+import { DURATIONS } from './durations';
 import { Notifications } from './Notifications';
 import { notify, notifyError, notifySuccess } from './notify';
-import { useNotifications } from './useNotifications';
+import { useNotifications } from './use-notifications';
 
 beforeEach(() => {
   jest.useFakeTimers();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel } from './fieldLabel';
-import { useNotifications, type Notification } from './useNotifications';
+import { fieldLabel } from './field-label';
+import { useNotifications, type Notification } from './use-notifications';
 
 export type NotificationsProps = {
   className?: string;

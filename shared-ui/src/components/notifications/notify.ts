@@ -1,5 +1,5 @@
-import type { Notification, NotificationInput } from './useNotifications';
-import { useNotifications } from './useNotifications';
+import type { Notification, NotificationInput } from './use-notifications';
+import { useNotifications } from './use-notifications';
 
 type Body = Notification['body'];
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DURATIONS } from './DURATIONS';
+import { DURATIONS } from './durations';
 
 export type NotificationKind = 'success' | 'error' | 'info' | 'warning';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { renderWithI18n } from '../../test-utils/renderWithI18n';
+import { renderWithI18n } from '../../test-utils/render-with-i18n';
 import { checkInteger, NumberInput } from './NumberInput';
 
 /** Types `text` one character at a time, as a keyboard does. */

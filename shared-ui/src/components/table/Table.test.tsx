@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderWithI18n } from '../../test-utils/renderWithI18n';
+import { renderWithI18n } from '../../test-utils/render-with-i18n';
 import { Table, type TableColumn } from './Table';
 
 type Row = { id: number; container: string; eta: string };
