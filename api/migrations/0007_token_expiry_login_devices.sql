@@ -1,4 +1,4 @@
--- Issue 11: tokens expire (sliding: last_used_at + idle time, and a maximum age from created_at), and the login
+-- Tokens expire (sliding: last_used_at + idle time, and a maximum age from created_at), and the login
 -- throttle knows the devices a user has logged in from (OWASP "device cookies"): a known device with the right
 -- password is not locked out by failures that strangers caused.
 

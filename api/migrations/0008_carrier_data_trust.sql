@@ -1,4 +1,4 @@
--- Surviving real carriers' data (issue 12).
+-- Surviving real carriers' data.
 --
 -- rejected_events.kind says why an event was set aside or recorded:
 --   invalid     the DCSA validator refused it (reasons from the schema, RFC 3339 date-times, ranges)

@@ -1,4 +1,4 @@
--- Company API keys (issue 20): a manager creates named keys for the company's ERP/TMS. The key itself is
+-- Company API keys: a manager creates named keys for the company's ERP/TMS. The key itself is
 -- shown once; only its SHA-256 is stored (the key has 256 random bits, so a plain hash is enough). A key acts
 -- for its company with the thresholds of the manager who created it: scope 'read' reads, 'read_write' may
 -- also create and change tracking requests. Revocation is a timestamp (the row stays for the audit trail).

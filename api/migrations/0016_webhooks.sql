@@ -1,4 +1,4 @@
--- Webhooks (issue 20): endpoints per company, a transactional outbox filled by triggers, and the deliveries
+-- Webhooks: endpoints per company, a transactional outbox filled by triggers, and the deliveries
 -- with their attempts (the delivery log).
 --
 -- The facts come from the tables the tracking engine writes, in the same transaction as the change, so an

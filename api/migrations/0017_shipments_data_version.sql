@@ -1,4 +1,4 @@
--- Speed of the shipments list on a million shipments (issue 19).
+-- Speed of the shipments list on a million shipments .
 --
 -- 1. A data version per company, so the API can reuse what it computed (list counts, the ids and text of a page,
 --    the dashboard counts) for as long as nothing they depend on has changed, and never after:
@@ -12,7 +12,7 @@
 --    sum only grows with each committed writing transaction: equal versions mean equal data.
 -- 2. An index for the list filtered by carrier and an ETA range (and ordered by ETA): the existing
 --    (company_id, request_status, carrier_id, eta) index cannot bound the range without a status, so such a
---    request walked all the company's entries (issue 19, case b: 200 ms), reading each shipment's row.
+--    request walked all the company's entries (a carrier + ETA range ordered by ETA: 200 ms), reading each shipment's row.
 
 CREATE TABLE shipment_data_changes (
   company_id integer,
@@ -109,13 +109,13 @@ CREATE TRIGGER projects_data_changed_upd AFTER UPDATE ON projects
 CREATE TRIGGER projects_data_changed_del AFTER DELETE ON projects
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION company_rows_data_changed();
 
--- Case b of issue 19: carrier + ETA range, ordered by ETA. It carries hidden and the health inputs of the usual
+-- A carrier + ETA range, ordered by ETA: the index carries hidden and the health inputs of the usual
 -- thresholds (alert codes, the ETA's delta to the initial plan, days in transshipment), so the count and the
 -- page's ids of such a filter, health tab included, are an index-only scan.
 CREATE INDEX IF NOT EXISTS shipments_company_carrier_eta_idx ON shipments (company_id, carrier_id, eta)
   INCLUDE (hidden, alert_codes, eta_delta_days, days_in_tsp, id);
 
--- Deep pages ordered by ETA (issue 19, case e: page 1,000 of 'ordering=-eta'): the page's ids are found by
+-- Deep pages ordered by ETA (page 1,000 of 'ordering=-eta'): the page's ids are found by
 -- walking this index; with id (the tie-break, so no re-sort) and hidden in it, the 30,000 entries before the page
 -- are skipped without reading the rows (an index-only scan). It replaces shipments_company_eta_idx of 0002.
 CREATE INDEX IF NOT EXISTS shipments_company_eta_id_idx ON shipments (company_id, eta, id) INCLUDE (hidden);

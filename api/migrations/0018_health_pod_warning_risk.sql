@@ -1,5 +1,5 @@
 -- The user's POD time-of-arrival warning risk (user_profiles.pod_timeofarrival_warning_risk: Low = 1, High = 2)
--- in health (issue 14): a shipment whose POD arrival warning has a risk at or above the user's setting needs
+-- in health: a shipment whose POD arrival warning has a risk at or above the user's setting needs
 -- attention ('alerted'), as the e-mail digest already does with email_pod_timeofarrival_warning_risk.
 --   shipments.pod_warning_risk   the warning's risk as an integer (pod_timeofarrival_warning->>'risk'; null when
 --                                absent or not a number), kept by a trigger (a plain column: no table rewrite);

@@ -1,4 +1,4 @@
--- DCSA Track & Trace v3.0 push and retractions (issue 12, follow-up).
+-- DCSA Track & Trace v3.0 push and retractions.
 --
 -- v3.0: "isRetracted — the data in this and all previously transmitted events with the same
 -- eventID must be discarded or ignored." A retraction discards the stored event (its links and

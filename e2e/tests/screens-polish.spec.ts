@@ -1,4 +1,4 @@
-// The remaining polish of the built screens (issues 14 and 18): the project filter of both lists kept in the URL,
+// The remaining polish of the built screens: the project filter of both lists kept in the URL,
 // the report e-mail language on /user-config, a clean console at sign-in and on a shipment detail (no aborted
 // chunk loads, no OpenLayers zero-size warning), and the sign-in replacing the login page in the history.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
