@@ -218,6 +218,7 @@ function test() {
     'shared-ui/build/api-balancer.nodetest.mjs',
     'shared-ui/build/remotes-store.nodetest.mjs',
     'shared-ui/build/webpack.nodetest.mjs',
+    'shared-ui/build/shared-surface.nodetest.mjs',
     'shell/scripts/supervise.nodetest.mjs',
     'shell/scripts/runtime.nodetest.mjs',
   ]);
