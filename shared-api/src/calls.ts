@@ -1,7 +1,7 @@
 // Typed calls for the session and the user's profile (spec section 7).
-import { api } from './http';
+import { client } from './typed-client';
 import { sessionStore } from './session';
-import type { ApiAnswer, ApiBody } from './contract';
+import type { ApiBody } from './contract';
 import type { Paged, User, UserProfile } from './types';
 
 export type PasswordChange = ApiBody<'/api/rest-auth/password/change/'>;
@@ -11,20 +11,18 @@ export type UserProfilePatch = ApiBody<'/api/user-profiles/{id}/', 'patch'>;
 
 export const authApi = {
   obtainToken: (username: string, password: string) =>
-    api.post<ApiAnswer<'/api/token/', 'post'>>('token', {
-      username,
-      password,
-    } satisfies ApiBody<'/api/token/'>),
-  changePassword: (data: PasswordChange) =>
-    api.post<ApiAnswer<'/api/rest-auth/password/change/', 'post'>>('rest-auth/password/change', data),
-  getCurrentUser: () => api.get<User>('rest-auth/user'),
-  updateCurrentUser: (patch: UserPatch) => api.patch<User>('rest-auth/user', patch),
+    client.post('/api/token/', { json: { username, password } }),
+  changePassword: (data: PasswordChange) => client.post('/api/rest-auth/password/change/', { json: data }),
+  getCurrentUser: (): Promise<User> => client.get('/api/rest-auth/user/'),
+  updateCurrentUser: (patch: UserPatch): Promise<User> =>
+    client.patch('/api/rest-auth/user/', { json: patch }),
 };
 
 export const userProfilesApi = {
-  list: (page = 1) => api.get<Paged<UserProfile>>('user-profiles', { query: { page } }),
-  get: (id: number) => api.get<UserProfile>(`user-profiles/${id}`),
-  update: (id: number, patch: UserProfilePatch) => api.patch<UserProfile>(`user-profiles/${id}`, patch),
+  list: (page = 1): Promise<Paged<UserProfile>> => client.get('/api/user-profiles/', { query: { page } }),
+  get: (id: number): Promise<UserProfile> => client.get('/api/user-profiles/{id}/', { params: { id } }),
+  update: (id: number, patch: UserProfilePatch): Promise<UserProfile> =>
+    client.patch('/api/user-profiles/{id}/', { params: { id }, json: patch }),
 };
 
 /** Signs in: stores the token, then loads the current user. */
@@ -54,8 +52,8 @@ export function logout(): void {
   const token = sessionStore.getState().token;
   sessionStore.getState().logout();
   if (token) {
-    api
-      .post('rest-auth/logout', undefined, { headers: { Authorization: `Token ${token}` } })
+    client
+      .post('/api/rest-auth/logout/', { headers: { Authorization: `Token ${token}` } })
       .catch(() => undefined);
   }
 }

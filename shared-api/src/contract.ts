@@ -4,8 +4,10 @@
 // end cannot drift from the API.
 import type { paths } from './generated/openapi';
 
-type Method = 'get' | 'post' | 'put' | 'patch';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type JsonBody<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+/** A success answer's JSON; an answer without content (204) reads as null, as http.ts parses an empty body. */
+type SuccessBody<R> = R extends { content: { 'application/json': infer T } } ? T : null;
 type Success<O> = O extends { responses: infer R }
   ? R extends { 200: infer A }
     ? A
@@ -13,12 +15,19 @@ type Success<O> = O extends { responses: infer R }
       ? A
       : R extends { 202: infer A }
         ? A
-        : never
+        : R extends { 204: infer A }
+          ? A
+          : never
   : never;
-type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+export type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 
-/** The JSON the API answers (200, else 201, else 202) to `method path`, as its OpenAPI document describes it. */
-export type ApiAnswer<P extends keyof paths, M extends Method = 'get'> = JsonBody<Success<Operation<P, M>>>;
+/**
+ * The JSON the API answers (200, else 201, else 202, else 204: null) to `method path`, as its OpenAPI document
+ * describes it.
+ */
+export type ApiAnswer<P extends keyof paths, M extends Method = 'get'> = SuccessBody<
+  Success<Operation<P, M>>
+>;
 
 /** One row of a paged list answer. */
 export type ApiListRow<P extends keyof paths> = ApiAnswer<P> extends { results: Array<infer T> } ? T : never;

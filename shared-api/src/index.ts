@@ -1,12 +1,130 @@
-export * from './types';
+// The public surface of `@portal/shared-api`, name by name: Module Federation shares this entry as one singleton,
+// so what it offers is a contract with every deployed remote (ADR 0009), and a name is added or removed here on
+// purpose only.
+export {
+  CODE_TYPES,
+  EMAIL_LANGUAGES,
+  FILTERABLE_TRACKING_STATUSES,
+  POD_RISK_OPTIONS,
+  type AlertEvent,
+  type BiMetricDefinition,
+  type Carrier,
+  type CodeType,
+  type CodeTypeKey,
+  type Company,
+  type ContactRequest,
+  type DashboardStats,
+  type EmailLanguage,
+  type EventCode,
+  type ExportTemplate,
+  type ExportTemplateBody,
+  type Id,
+  type IsoDate,
+  type Leg,
+  type LifecycleStatus,
+  type LocationKey,
+  type Milestone,
+  type MilestoneDateChange,
+  type MilestoneDates,
+  type MilestoneReading,
+  type Paged,
+  type PodRisk,
+  type PodRiskOption,
+  type PodTimeOfArrivalWarning,
+  type PodVesselArrivalPrediction,
+  type Port,
+  type PortPrediction,
+  type Project,
+  type ReportSchedule,
+  type RoleId,
+  type Shipment,
+  type ShipmentDetail,
+  type ShipmentEvent,
+  type ShipmentHealth,
+  type Team,
+  type TrackingRequest,
+  type TrackingRequestStatus,
+  type User,
+  type UserProfile,
+  type UserSummary,
+  type Vessel,
+} from './types';
 export type { ApiAnswer, ApiBody, ApiListRow } from './contract';
-export * from './config';
-export * from './query';
-export * from './errors';
-export * from './failures';
-export * from './permissions';
-export * from './session';
-export * from './http';
-export * from './calls';
-export * from './shipment-calls';
-export * from './tracking-calls';
+export { configureApi, getApiConfig, resetApiConfig, type ApiConfig } from './config';
+export { buildUrl, toSearchParams, type Query, type QueryValue } from './query';
+export { ApiError, errorToNotificationBody, type ErrorBody, type NotificationBodyEntry } from './errors';
+export {
+  answerFailure,
+  connectionFailure,
+  failureMessage,
+  parseBody,
+  toApiFailure,
+  type FailureKind,
+} from './failures';
+export {
+  ROLE_LIMITED,
+  ROLE_STANDARD,
+  canEditTeams,
+  canWrite,
+  hasPermission,
+  isManager,
+  isSuperuser,
+  type Permission,
+  type PermissionSubject,
+} from './permissions';
+export {
+  TOKEN_KEY,
+  USER_ID_KEY,
+  getToken,
+  isAuthenticated,
+  sessionStore,
+  useSession,
+  type SessionState,
+} from './session';
+export { api, http, request, type RequestOptions } from './http';
+export { downloadApiFile } from './download';
+export {
+  authApi,
+  loadCurrentUser,
+  login,
+  logout,
+  userProfilesApi,
+  type PasswordChange,
+  type UserPatch,
+  type UserProfilePatch,
+} from './calls';
+export {
+  carriersApi,
+  eventCodesApi,
+  eventsApi,
+  resultsOf,
+  shipmentsApi,
+  type ShipmentAttachment,
+  type ShipmentAttachmentAnswer,
+  type ShipmentCoordinates,
+  type ShipmentPatch,
+  type ShipmentPoint,
+  type ShipmentQuery,
+} from './shipment-calls';
+export {
+  allPages,
+  BULK_TEMPLATE_PATH,
+  BULK_UPLOAD_PATH,
+  bulkRowErrors,
+  downloadBulkTemplate,
+  exportTrackingRequests,
+  trackingLookupsApi,
+  trackingRequestsApi,
+  trackingShipmentsApi,
+  uploadBulkTrackingRequests,
+  type BulkRowError,
+  type BulkUploadResult,
+  type CodeTypeOption,
+  type ShipmentsHealthCounts,
+  type TrackingRequestCreate,
+  type TrackingRequestPatch,
+  type TrackingRequestQuery,
+  type TrackingRequestRecord,
+  type TrackingRequestWarning,
+  type TransitionStatus,
+} from './tracking-calls';

@@ -1,6 +1,6 @@
 // Typed calls for shipments, their alert events, the dashboard counts, carriers and event codes (spec section 7).
 import type { ApiAnswer, ApiBody } from './contract';
-import { api } from './http';
+import { client } from './typed-client';
 import type { Query } from './query';
 import type {
   AlertEvent,
@@ -30,26 +30,30 @@ export type ShipmentAttachment = ApiBody<'/api/shipments/{id}/attachment/'>;
 export type ShipmentAttachmentAnswer = ApiAnswer<'/api/shipments/{id}/attachment/', 'post'>;
 
 export const shipmentsApi = {
-  list: (query: ShipmentQuery, signal?: AbortSignal) =>
-    api.get<Paged<Shipment>>('shipments', { query, signal }),
-  get: (id: Id, signal?: AbortSignal) => api.get<ShipmentDetail>(`shipments/${id}`, { signal }),
-  patch: (id: Id, patch: ShipmentPatch) => api.patch<ShipmentDetail>(`shipments/${id}`, patch),
-  coordinates: (query: ShipmentQuery, signal?: AbortSignal) =>
-    api.get<ShipmentCoordinates>('shipments/coordinates', { query, signal }),
-  stats: (signal?: AbortSignal) => api.get<DashboardStats>('shipments/stats', { signal }),
-  alertEvents: (id: Id, signal?: AbortSignal) =>
-    api.get<AlertEvent[]>(`shipments/${id}/alert_events`, { signal }),
-  hide: (id: Id) => api.post<unknown>(`shipments/${id}/hide`),
-  show: (id: Id) => api.post<unknown>(`shipments/${id}/show`),
-  hideAllEvents: (id: Id) => api.post<unknown>(`shipments/${id}/hide_all_events`),
-  unhideAllEvents: (id: Id) => api.post<unknown>(`shipments/${id}/unhide_all_events`),
-  saveAttachment: (id: Id, data: ShipmentAttachment) =>
-    api.post<ShipmentAttachmentAnswer>(`shipments/${id}/attachment`, data),
+  list: (query: ShipmentQuery, signal?: AbortSignal): Promise<Paged<Shipment>> =>
+    client.get('/api/shipments/', { query, signal }),
+  get: (id: Id, signal?: AbortSignal): Promise<ShipmentDetail> =>
+    client.get('/api/shipments/{id}/', { params: { id }, signal }),
+  patch: (id: Id, patch: ShipmentPatch): Promise<ShipmentDetail> =>
+    client.patch('/api/shipments/{id}/', { params: { id }, json: patch }),
+  coordinates: (query: ShipmentQuery, signal?: AbortSignal): Promise<ShipmentCoordinates> =>
+    client.get('/api/shipments/coordinates/', { query, signal }),
+  stats: (signal?: AbortSignal): Promise<DashboardStats> => client.get('/api/shipments/stats/', { signal }),
+  alertEvents: (id: Id, signal?: AbortSignal): Promise<AlertEvent[]> =>
+    client.get('/api/shipments/{id}/alert_events/', { params: { id }, signal }),
+  hide: (id: Id): Promise<unknown> => client.post('/api/shipments/{id}/hide/', { params: { id } }),
+  show: (id: Id): Promise<unknown> => client.post('/api/shipments/{id}/show/', { params: { id } }),
+  hideAllEvents: (id: Id): Promise<unknown> =>
+    client.post('/api/shipments/{id}/hide_all_events/', { params: { id } }),
+  unhideAllEvents: (id: Id): Promise<unknown> =>
+    client.post('/api/shipments/{id}/unhide_all_events/', { params: { id } }),
+  saveAttachment: (id: Id, data: ShipmentAttachment): Promise<ShipmentAttachmentAnswer> =>
+    client.post('/api/shipments/{id}/attachment/', { params: { id }, json: data }),
 };
 
 export const eventsApi = {
-  hide: (id: Id) => api.post<unknown>(`events/${id}/hide`),
-  unhide: (id: Id) => api.post<unknown>(`events/${id}/unhide`),
+  hide: (id: Id): Promise<unknown> => client.post('/api/events/{id}/hide/', { params: { id } }),
+  unhide: (id: Id): Promise<unknown> => client.post('/api/events/{id}/unhide/', { params: { id } }),
 };
 
 /** A list answer that may be paged or a plain array. */
@@ -59,10 +63,10 @@ export function resultsOf<T>(answer: T[] | Paged<T> | null | undefined): T[] {
 }
 
 export const carriersApi = {
-  list: () => api.get<Carrier[] | Paged<Carrier>>('carriers'),
+  list: (): Promise<Carrier[] | Paged<Carrier>> => client.get('/api/carriers/'),
 };
 
 export const eventCodesApi = {
-  list: () => api.get<EventCode[] | Paged<EventCode>>('event-codes'),
-  get: (id: Id) => api.get<EventCode>(`event-codes/${id}`),
+  list: (): Promise<EventCode[] | Paged<EventCode>> => client.get('/api/event-codes/'),
+  get: (id: Id): Promise<EventCode> => client.get('/api/event-codes/{id}/', { params: { id } }),
 };

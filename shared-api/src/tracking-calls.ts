@@ -1,10 +1,12 @@
 // Typed calls for tracking requests, their shipments, the bulk upload and the lists the request form needs
 // (spec section 7).
+import { apiPath, type ApiPath } from './client';
+import { allPages as allDocumentPages, client } from './typed-client';
 import { getApiConfig } from './config';
+import { api } from './http';
 import type { ApiAnswer, ApiBody, ApiListRow } from './contract';
-import { answerFailure, connectionFailure, parseBody, toApiFailure } from './failures';
-import { api, http } from './http';
-import { buildUrl, toSearchParams, type Query } from './query';
+import { answerFailure, connectionFailure, parseBody } from './failures';
+import { buildUrl, type Query } from './query';
 import type { TransitionStatus } from './domain';
 import { sessionStore } from './session';
 import type { Carrier, Id, IsoDate, Paged, Project, Shipment, TrackingRequest } from './types';
@@ -36,35 +38,36 @@ export type CodeTypeOption = ApiListRow<'/api/code-types/'>;
 /** `GET tracking-requests/` filters (arrays repeat the key), page and ordering. */
 export type TrackingRequestQuery = Query;
 
-export const BULK_UPLOAD_PATH = 'upload/bulk-import-tracking-requests/bulk';
-export const BULK_TEMPLATE_PATH = 'upload/bulk-import-tracking-requests/template';
+const BULK_UPLOAD = apiPath('/api/upload/bulk-import-tracking-requests/bulk' satisfies ApiPath<'put'>);
+export const BULK_UPLOAD_PATH = BULK_UPLOAD.path;
+export const BULK_TEMPLATE_PATH = apiPath(
+  '/api/upload/bulk-import-tracking-requests/template' satisfies ApiPath<'get'>,
+).path;
 
 export const trackingRequestsApi = {
-  list: (query: TrackingRequestQuery, signal?: AbortSignal) =>
-    api.get<Paged<TrackingRequestRecord>>('tracking-requests', { query, signal }),
-  get: (id: Id, signal?: AbortSignal) =>
-    api.get<TrackingRequestRecord>(`tracking-requests/${id}`, { signal }),
-  create: (data: TrackingRequestCreate) => api.post<TrackingRequestRecord>('tracking-requests', data),
-  patch: (id: Id, patch: TrackingRequestPatch) =>
-    api.patch<TrackingRequestRecord>(`tracking-requests/${id}`, patch),
+  list: (query: TrackingRequestQuery, signal?: AbortSignal): Promise<Paged<TrackingRequestRecord>> =>
+    client.get('/api/tracking-requests/', { query, signal }),
+  get: (id: Id, signal?: AbortSignal): Promise<TrackingRequestRecord> =>
+    client.get('/api/tracking-requests/{id}/', { params: { id }, signal }),
+  create: (data: TrackingRequestCreate): Promise<TrackingRequestRecord> =>
+    client.post('/api/tracking-requests/', { json: data }),
+  patch: (id: Id, patch: TrackingRequestPatch): Promise<TrackingRequestRecord> =>
+    client.patch('/api/tracking-requests/{id}/', { params: { id }, json: patch }),
   setClientCode: (id: Id, clientCode: string) =>
-    api.post<ApiAnswer<'/api/tracking-requests/{id}/set_client_code/', 'post'>>(
-      `tracking-requests/${id}/set_client_code`,
-      {
-        client_code: clientCode,
-      },
-    ),
+    client.post('/api/tracking-requests/{id}/set_client_code/', {
+      params: { id },
+      json: { client_code: clientCode },
+    }),
   transition: (id: Id, status: TransitionStatus) =>
-    api.post<ApiAnswer<'/api/tracking-requests/{id}/transition/', 'post'>>(
-      `tracking-requests/${id}/transition`,
-      {
-        status,
-      },
-    ),
-  retry: (id: Id) =>
-    api.post<ApiAnswer<'/api/tracking-requests/{id}/retry/', 'post'>>(`tracking-requests/${id}/retry`),
-  shipments: (id: Id, query: { page?: number; exclude_hidden?: boolean }, signal?: AbortSignal) =>
-    api.get<Paged<Shipment>>(`tracking-requests/${id}/shipments`, {
+    client.post('/api/tracking-requests/{id}/transition/', { params: { id }, json: { status } }),
+  retry: (id: Id) => client.post('/api/tracking-requests/{id}/retry/', { params: { id } }),
+  shipments: (
+    id: Id,
+    query: { page?: number; exclude_hidden?: boolean },
+    signal?: AbortSignal,
+  ): Promise<Paged<Shipment>> =>
+    client.get('/api/tracking-requests/{id}/shipments/', {
+      params: { id },
       query: {
         page: query.page && query.page > 1 ? query.page : undefined,
         exclude_hidden: query.exclude_hidden,
@@ -73,7 +76,11 @@ export const trackingRequestsApi = {
     }),
 };
 
-/** Every page of a paged list (reference and company lists are short; stops after `maxPages` × 30 rows). */
+/**
+ * Every page of a paged list at `path` (relative to the API base, e.g. 'event-codes'); reference and company
+ * lists are short, so it stops after `maxPages` × 30 rows. Remotes built against earlier versions call it, so it
+ * keeps this untyped form; new code uses `allPages` of `@portal/shared-api/client`, typed by the document.
+ */
 export async function allPages<T>(
   path: string,
   query: Record<string, string> = {},
@@ -93,24 +100,19 @@ export async function allPages<T>(
 
 /** The lists the request form and the tracking list filters need. */
 export const trackingLookupsApi = {
-  carriers: () => allPages<Carrier>('carriers'),
-  projects: () => allPages<Project>('projects'),
-  codeTypes: () => allPages<CodeTypeOption>('code-types'),
+  carriers: (): Promise<Carrier[]> => allDocumentPages('/api/carriers/'),
+  projects: (): Promise<Project[]> => allDocumentPages('/api/projects/'),
+  codeTypes: (): Promise<CodeTypeOption[]> => allDocumentPages('/api/code-types/'),
 };
 
 /** Shipment hide/show, as the request detail uses them (4 s notices). */
 export const trackingShipmentsApi = {
-  hide: (id: Id) => api.post<unknown>(`shipments/${id}/hide`),
-  show: (id: Id) => api.post<unknown>(`shipments/${id}/show`),
+  hide: (id: Id): Promise<unknown> => client.post('/api/shipments/{id}/hide/', { params: { id } }),
+  show: (id: Id): Promise<unknown> => client.post('/api/shipments/{id}/show/', { params: { id } }),
 };
 
-/** What a successful bulk upload answers (as much as the portal reads of it). */
-export interface BulkUploadResult {
-  created?: number;
-  imported?: number;
-  count?: number;
-  [extra: string]: unknown;
-}
+/** What a successful bulk upload answers. */
+export type BulkUploadResult = ApiAnswer<'/api/upload/bulk-import-tracking-requests/bulk', 'put'>;
 
 /**
  * Sends the first file to `PUT upload/bulk-import-tracking-requests/bulk` (no trailing slash) as multipart,
@@ -122,7 +124,7 @@ export function uploadBulkTrackingRequests(
   onProgress?: (fraction: number) => void,
 ): Promise<BulkUploadResult> {
   const config = getApiConfig();
-  const url = buildUrl(config.baseUrl, BULK_UPLOAD_PATH, false);
+  const url = buildUrl(config.baseUrl, BULK_UPLOAD.path, BULK_UPLOAD.appendSlash && config.appendSlash);
   const form = new FormData();
   form.append('file', file, file.name);
   return new Promise((resolve, reject) => {
@@ -146,54 +148,23 @@ export function uploadBulkTrackingRequests(
   });
 }
 
-/**
- * Downloads a file from the API with the session's token and saves it under the name the answer's
- * Content-Disposition gives (else `fallbackName`). A failure throws ApiError with the error body read from the
- * binary answer.
- */
-export async function downloadApiFile(
-  path: string,
-  query: Query | undefined,
-  fallbackName: string,
-  /** Called as the file arrives with the bytes received so far (a streamed file has no known total). */
-  onProgress?: (receivedBytes: number) => void,
-): Promise<void> {
-  const config = getApiConfig();
-  const url = buildUrl(config.baseUrl, path, !path.includes('upload/') && config.appendSlash);
-  let response: Response;
-  try {
-    response = await http()(url, {
-      method: 'GET',
-      timeout: config.timeout,
-      searchParams: toSearchParams(query),
-      onDownloadProgress: onProgress ? (progress) => onProgress(progress.transferredBytes) : undefined,
-    });
-  } catch (error) {
-    throw await toApiFailure(error);
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  const name = match ? decodeURIComponent(match[1]) : fallbackName;
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
 /** Downloads the bulk template (a static spreadsheet). */
 export function downloadBulkTemplate(): Promise<void> {
-  return downloadApiFile(BULK_TEMPLATE_PATH, undefined, 'bulk-import-tracking-requests-template.xlsx');
+  return client.download(
+    '/api/upload/bulk-import-tracking-requests/template',
+    {},
+    'bulk-import-tracking-requests-template.xlsx',
+  );
 }
 
 /** Downloads the filtered list (`GET tracking-requests/export/`) with the given columns, as XLSX. */
 export function exportTrackingRequests(query: TrackingRequestQuery, columns: string[]): Promise<void> {
   const { page: _page, ...filters } = query;
-  return downloadApiFile('tracking-requests/export', { ...filters, columns }, 'tracking-requests.xlsx');
+  return client.download(
+    '/api/tracking-requests/export/',
+    { query: { ...filters, columns } },
+    'tracking-requests.xlsx',
+  );
 }
 
 /** One bad row of a refused bulk file, as the portal lists it. */

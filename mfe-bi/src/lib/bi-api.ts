@@ -1,6 +1,7 @@
 // The BI calls (spec section 7: GET bi/{metric}, GET bi/{metric}/export) and the catalogue (GET bi/), through the
 // shared-api client. Types from the API's contract (its OpenAPI document).
-import { api, downloadApiFile, type ApiAnswer, type Query } from '@portal/shared-api';
+import { type ApiAnswer, type Query } from '@portal/shared-api';
+import { client } from '@portal/shared-api/client';
 
 export type Catalogue = ApiAnswer<'/api/bi/'>;
 export type MetricDef = Catalogue['metrics'][number];
@@ -13,9 +14,9 @@ export type Lang = keyof ChartResult['label_text'];
 export type ListQuery = NonNullable<ChartResult['drill']['base']>;
 
 export const biApi = {
-  catalogue: (signal?: AbortSignal) => api.get<Catalogue>('bi', { signal }),
-  data: (metric: string, query: Query, signal?: AbortSignal) =>
-    api.get<MetricResult>(`bi/${encodeURIComponent(metric)}`, { query, signal }),
+  catalogue: (signal?: AbortSignal): Promise<Catalogue> => client.get('/api/bi/', { signal }),
+  data: (metric: string, query: Query, signal?: AbortSignal): Promise<MetricResult> =>
+    client.get('/api/bi/{metric}/', { params: { metric }, query, signal }),
   export: (metric: string, query: Query) =>
-    downloadApiFile(`bi/${encodeURIComponent(metric)}/export`, query, `bi-${metric}.xlsx`),
+    client.download('/api/bi/{metric}/export/', { params: { metric }, query }, `bi-${metric}.xlsx`),
 };

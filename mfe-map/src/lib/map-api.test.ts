@@ -10,11 +10,8 @@ import {
   type CompactMapPoints,
 } from './map-api';
 
-jest.mock('@portal/shared-api', () => {
-  const actual = jest.requireActual('@portal/shared-api');
-  return { ...actual, api: { ...actual.api, get: jest.fn() } };
-});
-const get = jest.mocked(api.get);
+// The calls go through the typed client, which sends them with the shared `api`: its GET is the seam.
+let get: jest.SpiedFunction<typeof api.get>;
 
 const ANSWER: CompactMapPoints = {
   count: 1,
@@ -28,7 +25,7 @@ const ANSWER: CompactMapPoints = {
 
 let now = 1_000_000;
 beforeEach(() => {
-  get.mockReset();
+  get = jest.spyOn(api, 'get').mockImplementation(() => Promise.reject(new Error('no answer set')));
   now = 1_000_000;
   jest.spyOn(Date, 'now').mockImplementation(() => now);
   // a take, whatever its filters, leaves nothing prefetched from the previous test

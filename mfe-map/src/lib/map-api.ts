@@ -1,62 +1,34 @@
 // The map page's calls (not in @portal/shared-api yet): the compact form of GET shipments/coordinates/ and the
-// info window's GET shipments/coordinates/details/. See api/src/services/map-points.ts for the shapes.
-import { api, type Query } from '@portal/shared-api';
-import type { ShipmentHealth } from '@portal/shared-api/domain';
+// info window's GET shipments/coordinates/details/, typed by the API's OpenAPI document.
+import { type ApiAnswer, type Query, type ShipmentCoordinates } from '@portal/shared-api';
+import { client } from '@portal/shared-api/client';
 
-export interface PortRef {
-  name: string;
-  locode: string | null;
-}
-
-export interface CompactVessel {
-  id: number;
-  name: string;
-  lng: number | null;
-  lat: number | null;
-  next_port: PortRef | null;
-}
-
-/** `GET shipments/coordinates/?format=compact`: one array per column, `count` entries each. */
-export interface CompactMapPoints {
-  count: number;
-  id: number[];
-  lng: number[];
-  lat: number[];
-  health: number[];
-  /** Index into `vessels`, -1 when the container is not on a vessel. */
-  vessel: number[];
-  vessels: CompactVessel[];
-}
-
-export interface PointDetail {
-  id: number;
-  container_number: string;
-  carrier: string | null;
-  status_text: string;
-  pol: PortRef | null;
-  pod: PortRef | null;
-  eta: string | null;
-  ata: string | null;
-  health: ShipmentHealth;
-  vessel: string | null;
-  next_port: string | null;
-  /** The demurrage / detention clock running now (the one over first); null when none runs. */
-  free_time: {
-    clock: 'demurrage' | 'detention' | 'combined';
-    state: 'running' | 'over';
-    lfd: string | null;
-    days_left: number | null;
-  } | null;
-}
+/**
+ * `GET shipments/coordinates/?format=compact`: one array per column, `count` entries each; `vessel` is an index
+ * into `vessels`, -1 when the container is not on a vessel.
+ */
+export type CompactMapPoints = Exclude<ShipmentCoordinates, unknown[]>;
+export type CompactVessel = CompactMapPoints['vessels'][number];
+export type PortRef = NonNullable<CompactVessel['next_port']>;
+/** One container of the info window (`GET shipments/coordinates/details/`). */
+export type PointDetail = ApiAnswer<'/api/shipments/coordinates/details/'>[number];
 
 /** Most ids one details call takes (the API's limit). */
 const MAX_DETAIL_IDS = 200;
 
+/** The compact form the points call asks for (the document answers either form, as `format` says). */
+function compactOnly(answer: ShipmentCoordinates): CompactMapPoints {
+  if (Array.isArray(answer)) throw new Error('GET shipments/coordinates/ did not answer the compact form');
+  return answer;
+}
+
 export const mapApi = {
-  points: (query: Query, signal?: AbortSignal) =>
-    api.get<CompactMapPoints>('shipments/coordinates', { query: { ...query, format: 'compact' }, signal }),
-  details: (ids: number[], signal?: AbortSignal) =>
-    api.get<PointDetail[]>('shipments/coordinates/details', {
+  points: (query: Query, signal?: AbortSignal): Promise<CompactMapPoints> =>
+    client
+      .get('/api/shipments/coordinates/', { query: { ...query, format: 'compact' }, signal })
+      .then(compactOnly),
+  details: (ids: number[], signal?: AbortSignal): Promise<PointDetail[]> =>
+    client.get('/api/shipments/coordinates/details/', {
       query: { id: ids.slice(0, MAX_DETAIL_IDS).join(',') },
       signal,
     }),

@@ -1,6 +1,7 @@
 // The free-time rules calls (demurrage and detention): the company's rules, their writes, and the spreadsheet
 // export and import. Types from the API's contract.
-import { allPages, api, downloadApiFile, type ApiAnswer, type ApiBody } from '@portal/shared-api';
+import { type ApiAnswer, type ApiBody } from '@portal/shared-api';
+import { allPages, client } from '@portal/shared-api/client';
 
 export type FreeTimeRule = ApiAnswer<'/api/free-time-rules/{id}/'>;
 export type FreeTimeRuleWrite = ApiBody<'/api/free-time-rules/'>;
@@ -9,17 +10,16 @@ export type FreeTimeImportResult = ApiAnswer<'/api/free-time-rules/import/', 'po
 export type ImportMode = 'upsert' | 'replace';
 
 export const freeTimeApi = {
-  rules: () => allPages<FreeTimeRule>('free-time-rules'),
-  create: (body: FreeTimeRuleWrite) => api.post<FreeTimeRule>('free-time-rules', body),
-  update: (id: number, body: FreeTimeRuleWrite) => api.put<FreeTimeRule>(`free-time-rules/${id}`, body),
-  remove: (id: number) => api.delete<null>(`free-time-rules/${id}`),
-  exportFile: () => downloadApiFile('free-time-rules/export', undefined, 'free-time-rules.xlsx'),
-  importFile: (file: File, mode: ImportMode) => {
+  rules: (): Promise<FreeTimeRule[]> => allPages('/api/free-time-rules/'),
+  create: (body: FreeTimeRuleWrite): Promise<FreeTimeRule> =>
+    client.post('/api/free-time-rules/', { json: body }),
+  update: (id: number, body: FreeTimeRuleWrite): Promise<FreeTimeRule> =>
+    client.put('/api/free-time-rules/{id}/', { params: { id }, json: body }),
+  remove: (id: number) => client.delete('/api/free-time-rules/{id}/', { params: { id } }),
+  exportFile: () => client.download('/api/free-time-rules/export/', {}, 'free-time-rules.xlsx'),
+  importFile: (file: File, mode: ImportMode): Promise<FreeTimeImportResult> => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return api.post<FreeTimeImportResult>('free-time-rules/import', undefined, {
-      body: form,
-      query: { mode },
-    });
+    return client.post('/api/free-time-rules/import/', { form, query: { mode } });
   },
 };

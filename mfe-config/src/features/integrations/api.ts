@@ -1,6 +1,7 @@
 // The integration calls: company API keys and webhook endpoints with their delivery log.
 // Types from the API's contract (its OpenAPI document).
-import { api, type ApiAnswer, type ApiBody, type ApiListRow } from '@portal/shared-api';
+import { type ApiAnswer, type ApiBody, type ApiListRow } from '@portal/shared-api';
+import { client } from '@portal/shared-api/client';
 
 /** A key as GET api-keys lists it (never the key itself). */
 export type ApiKey = ApiAnswer<'/api/api-keys/'>[number];
@@ -17,28 +18,25 @@ type EndpointUpdate = ApiBody<'/api/webhooks/{id}/', 'patch'>;
 export type WebhookDelivery = ApiListRow<'/api/webhooks/{id}/deliveries/'>;
 
 export const integrationsApi = {
-  keys: () => api.get<ApiKey[]>('api-keys'),
-  createKey: (body: ApiBody<'/api/api-keys/'>) =>
-    api.post<ApiAnswer<'/api/api-keys/', 'post'>>('api-keys', body),
-  revokeKey: (id: number) => api.delete<null>(`api-keys/${id}`),
+  keys: (): Promise<ApiKey[]> => client.get('/api/api-keys/'),
+  createKey: (body: ApiBody<'/api/api-keys/'>) => client.post('/api/api-keys/', { json: body }),
+  revokeKey: (id: number) => client.delete('/api/api-keys/{id}/', { params: { id } }),
   updateKey: (id: number, body: ApiBody<'/api/api-keys/{id}/', 'patch'>) =>
-    api.patch<ApiAnswer<'/api/api-keys/{id}/', 'patch'>>(`api-keys/${id}`, body),
-  takeOverKey: (id: number) =>
-    api.post<ApiAnswer<'/api/api-keys/{id}/take_over/', 'post'>>(`api-keys/${id}/take_over`),
-  endpoints: () => api.get<WebhookEndpoint[]>('webhooks'),
+    client.patch('/api/api-keys/{id}/', { params: { id }, json: body }),
+  takeOverKey: (id: number) => client.post('/api/api-keys/{id}/take_over/', { params: { id } }),
+  endpoints: (): Promise<WebhookEndpoint[]> => client.get('/api/webhooks/'),
   rotateSecret: (id: number) =>
-    api.post<ApiAnswer<'/api/webhooks/{id}/rotate_secret/', 'post'>>(`webhooks/${id}/rotate_secret`, {}),
-  createEndpoint: (body: EndpointCreate) => api.post<ApiAnswer<'/api/webhooks/', 'post'>>('webhooks', body),
+    client.post('/api/webhooks/{id}/rotate_secret/', { params: { id }, json: {} }),
+  createEndpoint: (body: EndpointCreate) => client.post('/api/webhooks/', { json: body }),
   updateEndpoint: (id: number, body: EndpointUpdate) =>
-    api.patch<ApiAnswer<'/api/webhooks/{id}/', 'patch'>>(`webhooks/${id}`, body),
-  removeEndpoint: (id: number) => api.delete<null>(`webhooks/${id}`),
-  sendTest: (id: number) => api.post<ApiAnswer<'/api/webhooks/{id}/test/', 'post'>>(`webhooks/${id}/test`),
+    client.patch('/api/webhooks/{id}/', { params: { id }, json: body }),
+  removeEndpoint: (id: number) => client.delete('/api/webhooks/{id}/', { params: { id } }),
+  sendTest: (id: number) => client.post('/api/webhooks/{id}/test/', { params: { id } }),
   deliveries: (id: number, page: number) =>
-    api.get<ApiAnswer<'/api/webhooks/{id}/deliveries/'>>(`webhooks/${id}/deliveries`, {
+    client.get('/api/webhooks/{id}/deliveries/', {
+      params: { id },
       query: page > 1 ? { page: String(page) } : {},
     }),
   redeliver: (id: number, deliveryId: string) =>
-    api.post<ApiAnswer<'/api/webhooks/{id}/deliveries/{deliveryId}/redeliver/', 'post'>>(
-      `webhooks/${id}/deliveries/${deliveryId}/redeliver`,
-    ),
+    client.post('/api/webhooks/{id}/deliveries/{deliveryId}/redeliver/', { params: { id, deliveryId } }),
 };

@@ -1,13 +1,12 @@
 // The calls of the Export List modal: the field schema, the user's templates, the export download.
 import {
-  api,
-  downloadApiFile,
   type ApiAnswer,
   type ExportTemplate,
   type ExportTemplateBody,
   type Query,
   type ReportSchedule,
 } from '@portal/shared-api';
+import { client } from '@portal/shared-api/client';
 
 export type { ExportTemplate, ExportTemplateBody } from '@portal/shared-api';
 
@@ -19,13 +18,15 @@ type ExportFields = ApiAnswer<'/api/shipments/export_fields/'>;
 export type ExportSectionInfo = ExportFields['sections'][number];
 
 export const exportApi = {
-  fields: () => api.get<ExportFields>('shipments/export_fields'),
-  templates: () => api.get<ExportTemplate[]>('export-templates'),
-  create: (body: ExportTemplateBody) => api.post<ExportTemplate>('export-templates', body),
-  update: (id: number, body: ExportTemplateBody) => api.put<ExportTemplate>(`export-templates/${id}`, body),
-  remove: (id: number) => api.delete<null>(`export-templates/${id}`),
+  fields: (): Promise<ExportFields> => client.get('/api/shipments/export_fields/'),
+  templates: (): Promise<ExportTemplate[]> => client.get('/api/export-templates/'),
+  create: (body: ExportTemplateBody): Promise<ExportTemplate> =>
+    client.post('/api/export-templates/', { json: body }),
+  update: (id: number, body: ExportTemplateBody): Promise<ExportTemplate> =>
+    client.put('/api/export-templates/{id}/', { params: { id }, json: body }),
+  remove: (id: number) => client.delete('/api/export-templates/{id}/', { params: { id } }),
   /** Mails the saved template's report now (its schedule is unchanged). */
-  sendNow: (id: number) => api.post<{ status: string }>(`export-templates/${id}/send_now`),
+  sendNow: (id: number) => client.post('/api/export-templates/{id}/send_now/', { params: { id } }),
   /** Downloads the xlsx; the file name comes from Content-Disposition. Errors arrive as ApiError. */
   download: (
     filters: Query,
@@ -34,9 +35,9 @@ export const exportApi = {
     lang: Lang,
     onProgress?: (receivedBytes: number) => void,
   ) =>
-    downloadApiFile(
-      'shipments/export',
-      { ...filters, columns, filename, lang },
+    client.download(
+      '/api/shipments/export/',
+      { query: { ...filters, columns, filename, lang } },
       `${filename || 'shipments'}.xlsx`,
       onProgress,
     ),

@@ -1,7 +1,8 @@
 // The calls of the tracking links: a shipment's links under the user's session, and the public view a customer
 // opens, which is fetched without the session (the link's token is its only credential, and a signed-in
 // forwarder opening the link sees exactly what the customer sees).
-import { api, getApiConfig, type ApiAnswer } from '@portal/shared-api';
+import { getApiConfig, type ApiAnswer } from '@portal/shared-api';
+import { client } from '@portal/shared-api/client';
 
 export type ShareLink = ApiAnswer<'/api/shipments/{id}/share-links/'>[number];
 export type CreatedShareLink = ApiAnswer<'/api/shipments/{id}/share-links/', 'post'>;
@@ -12,11 +13,14 @@ export const EXPIRY_CHOICES = [7, 30, 90, 365] as const;
 export const DEFAULT_EXPIRY = 30;
 
 export const shareLinksApi = {
-  list: (shipment: number, signal?: AbortSignal) =>
-    api.get<ShareLink[]>(`shipments/${shipment}/share-links`, { signal }),
-  create: (shipment: number, days: number) =>
-    api.post<CreatedShareLink>(`shipments/${shipment}/share-links`, { expires_in_days: days }),
-  revoke: (id: number) => api.delete<null>(`share-links/${id}`),
+  list: (shipment: number, signal?: AbortSignal): Promise<ShareLink[]> =>
+    client.get('/api/shipments/{id}/share-links/', { params: { id: shipment }, signal }),
+  create: (shipment: number, days: number): Promise<CreatedShareLink> =>
+    client.post('/api/shipments/{id}/share-links/', {
+      params: { id: shipment },
+      json: { expires_in_days: days },
+    }),
+  revoke: (id: number) => client.delete('/api/share-links/{id}/', { params: { id } }),
 };
 
 /** The outcome of opening a link: its view, or gone (unknown, expired or revoked: the API does not say which). */

@@ -30,11 +30,9 @@ type Outcome =
   | { kind: 'ok'; count: number | null; filled: FilledRow[] }
   | { kind: 'error'; name: string; rows: BulkRowError[]; other: string[] };
 
+/** How many requests the upload created (the API's `imported`; null when an answer lacks it). */
 function importedCount(result: BulkUploadResult): number | null {
-  for (const value of [result.created, result.imported, result.count]) {
-    if (typeof value === 'number') return value;
-  }
-  return Array.isArray(result.results) ? result.results.length : null;
+  return typeof result.imported === 'number' ? result.imported : null;
 }
 
 function filledRows(result: BulkUploadResult): FilledRow[] {

@@ -6,7 +6,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  api,
   ApiError,
   trackingRequestsApi,
   type Carrier,
@@ -17,6 +16,7 @@ import { useQuery } from '@portal/shared-api/queries';
 import { Button, Select, TextInput } from '@portal/shared-ui';
 import { TagInput } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
+import { trackingApi } from '../../lib/api';
 import {
   containerRequired,
   EMPTY_FORM,
@@ -53,12 +53,6 @@ const SERVER_FIELDS: readonly FormField[] = [
   'container_filter',
 ];
 
-/** The answer of GET carriers/detect/ the form reads. */
-interface CarrierDetection {
-  match: 'exact' | 'ambiguous' | 'none';
-  carriers: { id: number; official_name: string }[];
-}
-
 /** How long typing must pause before the number is looked up. */
 const DETECT_DELAY_MS = 400;
 const NUMBER_MAX = 35;
@@ -90,7 +84,7 @@ function useCarrierDetection(value: string, codeType: RequestFormValues['code_ty
   const enabled = !off && prefix !== null;
   const query = useQuery({
     queryKey: ['tracking', 'carrier-detection', kind === 'container' ? 'container' : 'reference', prefix],
-    queryFn: () => api.get<CarrierDetection>('carriers/detect', { query: { number: typed, kind } }),
+    queryFn: () => trackingApi.detectCarrier(typed, kind),
     enabled,
     staleTime: 5 * 60_000,
   });
