@@ -3,7 +3,7 @@
 import { mark } from '../lib/perf';
 import '../i18n';
 import { MapLocationsPage } from '../pages/MapLocationsPage';
-import { loadWhereMap } from '../features/where-map/WhereMap';
+import { loadWhereMap } from '../features/where-map/load-where-map';
 import { mapQueryFromSearch } from '../features/where-map/filters';
 import { prefetchPoints } from '../lib/map-api';
 

@@ -7,9 +7,10 @@ import { Spinner } from '@portal/shared-ui';
 import { useShipmentHealthText, useShipmentStatusText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
 import { NS } from '../../i18n';
-import { mapApi, type PointDetail, type PortRef } from '../../lib/map-api';
+import type { PointDetail, PortRef } from '../../lib/map-api';
 import type { MapData } from './cluster';
-import type { WhereMapHandle } from './create-where-map';
+import { detailsKey, useListDetails } from './use-point-details';
+import type { WhereMapHandle } from './where-map-types';
 
 /** Containers listed at once (one details call); the rest are counted. */
 const LIST_MAX = 50;
@@ -28,41 +29,63 @@ export interface VisibleListProps {
   onShow: (index: number) => void;
 }
 
-export function VisibleList({ id, handle, data, viewKey, onShow }: VisibleListProps) {
-  const { t } = useTranslation(NS);
-  const statusText = useShipmentStatusText();
-  const healthText = useShipmentHealthText();
+/** The points in view (read once the view has settled), null before the first read. */
+function useVisiblePoints(handle: WhereMapHandle | null, data: MapData | null, viewKey: number) {
   const [visible, setVisible] = useState<{ points: number[]; total: number } | null>(null);
-  // The details with the ids they were read for: those of other ids are never shown (a render between a new
-  // view and its read would otherwise list bare ids).
-  const [read, setRead] = useState<{ key: string; details: Map<number, PointDetail> } | null>(null);
-  const [failed, setFailed] = useState(false);
-
   useEffect(() => {
     if (!handle || !data) return;
     const timer = setTimeout(() => setVisible(handle.visiblePoints(LIST_MAX)), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [handle, data, viewKey]);
+  return visible;
+}
 
+interface VisibleItemProps {
+  shipmentId: number;
+  /** Its details (not yet read: its id stands for it). */
+  detail: PointDetail | undefined;
+  onShow: () => void;
+}
+
+/** One container: a link to its shipment, its health, status, route and carrier, and a button to show it. */
+function VisibleItem({ shipmentId, detail: d, onShow }: VisibleItemProps) {
+  const { t } = useTranslation(NS);
+  const statusText = useShipmentStatusText();
+  const healthText = useShipmentHealthText();
+  const name = d?.container_number ?? String(shipmentId);
+  return (
+    <li className="map-where-list__item" data-testid="map-list-item">
+      <Link to={`/shipments/${shipmentId}`} className="map-where-list__link">
+        {name}
+      </Link>
+      {d && (
+        <span className="map-where-list__facts">
+          <span className={`map-where-health map-where-health--${d.health}`}>{healthText(d.health)}</span>
+          <span>{statusText(d.status_text)}</span>
+          <span>
+            {port(d.pol) || '-'} → {port(d.pod) || '-'}
+          </span>
+          {d.carrier && <span>{d.carrier}</span>}
+        </span>
+      )}
+      <button
+        type="button"
+        className="map-where-list__show"
+        onClick={onShow}
+        aria-label={t('list.showOf', { container: name })}
+        data-testid="map-list-show"
+      >
+        {t('list.show')}
+      </button>
+    </li>
+  );
+}
+
+export function VisibleList({ id, handle, data, viewKey, onShow }: VisibleListProps) {
+  const { t } = useTranslation(NS);
+  const visible = useVisiblePoints(handle, data, viewKey);
   const ids = data && visible ? visible.points.map((i) => data.ids[i]) : [];
-  const key = ids.join(',');
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    if (key === '') {
-      setRead({ key, details: new Map() });
-      return;
-    }
-    mapApi
-      .details(key.split(',').map(Number), controller.signal)
-      .then((list) => setRead({ key, details: new Map(list.map((d) => [d.id, d])) }))
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [key]);
-
-  const details = read && read.key === key ? read.details : null;
+  const { details, failed } = useListDetails(detailsKey(ids));
   const total = visible?.total ?? 0;
   return (
     <section id={id} className="map-where-list" aria-labelledby={`${id}-title`} data-testid="map-list">
@@ -77,39 +100,14 @@ export function VisibleList({ id, handle, data, viewKey, onShow }: VisibleListPr
       {!failed && visible && details && total > 0 && (
         <>
           <ul className="map-where-list__items">
-            {visible.points.map((index) => {
-              const shipmentId = data!.ids[index];
-              const d = details.get(shipmentId);
-              const name = d?.container_number ?? String(shipmentId);
-              return (
-                <li key={shipmentId} className="map-where-list__item" data-testid="map-list-item">
-                  <Link to={`/shipments/${shipmentId}`} className="map-where-list__link">
-                    {name}
-                  </Link>
-                  {d && (
-                    <span className="map-where-list__facts">
-                      <span className={`map-where-health map-where-health--${d.health}`}>
-                        {healthText(d.health)}
-                      </span>
-                      <span>{statusText(d.status_text)}</span>
-                      <span>
-                        {port(d.pol) || '-'} → {port(d.pod) || '-'}
-                      </span>
-                      {d.carrier && <span>{d.carrier}</span>}
-                    </span>
-                  )}
-                  <button
-                    type="button"
-                    className="map-where-list__show"
-                    onClick={() => onShow(index)}
-                    aria-label={t('list.showOf', { container: name })}
-                    data-testid="map-list-show"
-                  >
-                    {t('list.show')}
-                  </button>
-                </li>
-              );
-            })}
+            {visible.points.map((index) => (
+              <VisibleItem
+                key={data!.ids[index]}
+                shipmentId={data!.ids[index]}
+                detail={details.get(data!.ids[index])}
+                onShow={() => onShow(index)}
+              />
+            ))}
           </ul>
           {total > visible.points.length && (
             <p className="map-where-list__more">{t('list.more', { count: total - visible.points.length })}</p>

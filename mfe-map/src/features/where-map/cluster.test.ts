@@ -8,6 +8,7 @@ import {
   pointsNear,
   pointsOnVessel,
   resolutionOf,
+  vesselsWithPoints,
 } from './cluster';
 
 describe('clusterStyleIndex: log4 of the count, +4 delayed, +8 alerted', () => {
@@ -84,5 +85,20 @@ describe('clustering', () => {
     expect(near.map((i) => data.ids[i])).not.toContain(14);
     expect(pointsOnVessel(data, 0, 10).map((i) => data.ids[i])).toEqual([11, 12]);
     expect(pointsOnVessel(data, 1, 10).map((i) => data.ids[i])).toEqual([14]);
+  });
+});
+
+describe('vesselsWithPoints', () => {
+  it('counts the vessels that carry at least one point', () => {
+    const data = decodeMapData({
+      count: 4,
+      id: [1, 2, 3, 4],
+      lng: [0, 0, 0, 0],
+      lat: [0, 0, 0, 0],
+      health: [0, 0, 0, 0],
+      vessel: [2, 2, -1, 0],
+      vessels: [],
+    });
+    expect(vesselsWithPoints(data)).toBe(2);
   });
 });

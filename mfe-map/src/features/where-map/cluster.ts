@@ -206,3 +206,10 @@ export function extentOf(data: MapData): [number, number, number, number] | null
   }
   return [minX, minY, maxX, maxY];
 }
+
+/** How many vessels carry at least one of the points. */
+export function vesselsWithPoints(data: MapData): number {
+  const seen = new Set<number>();
+  for (let i = 0; i < data.count; i++) if (data.vessel[i] >= 0) seen.add(data.vessel[i]);
+  return seen.size;
+}
