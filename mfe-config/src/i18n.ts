@@ -4,12 +4,14 @@ import { calendarEn, calendarEs } from './features/calendar/texts';
 import { freeTimeWarningEn, freeTimeWarningEs } from './features/user/free-time-texts';
 import { integrationsEn, integrationsEs } from './features/integrations/texts';
 import { freeTimeEn, freeTimeEs } from './features/free-time/texts';
+import { carrierPrefixesEn, carrierPrefixesEs } from './features/carrier-prefixes/texts';
 
 export const NS = 'config';
 
 const en = {
   integrations: integrationsEn,
   freeTime: freeTimeEn,
+  carrierPrefixes: carrierPrefixesEn,
   calendar: calendarEn,
   freeTimeWarning: freeTimeWarningEn,
   userConfig: {
@@ -168,6 +170,7 @@ const en = {
 const es: Translation<typeof en> = {
   integrations: integrationsEs,
   freeTime: freeTimeEs,
+  carrierPrefixes: carrierPrefixesEs,
   calendar: calendarEs,
   freeTimeWarning: freeTimeWarningEs,
   userConfig: {

@@ -1,9 +1,10 @@
 // /integrations-config (write permission and the manager flag; the shell sends others to /dashboard): the
-// company's API keys and webhooks, with each webhook's delivery log.
+// company's API keys, webhooks (with each webhook's delivery log) and carrier prefix overrides.
 import { useTranslation } from 'react-i18next';
 import { canEditTeams, useSession } from '@portal/shared-api';
 import { Link, Navigate } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
+import { CarrierPrefixesCard } from '../features/carrier-prefixes/CarrierPrefixesCard';
 import { ApiKeysCard } from '../features/integrations/ApiKeysCard';
 import { WebhooksCard } from '../features/integrations/WebhooksCard';
 import { ensureIntegrationStyles } from '../features/integrations/styles';
@@ -29,6 +30,7 @@ export function IntegrationsConfigPage() {
       </header>
       <ApiKeysCard />
       <WebhooksCard />
+      <CarrierPrefixesCard />
     </section>
   );
 }
