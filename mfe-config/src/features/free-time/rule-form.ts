@@ -106,3 +106,15 @@ export function nextTier(list: TierRow[]): TierRow {
   const end = last ? Number(last.to) : 0;
   return { from: last ? (Number.isFinite(end) && end > 0 ? String(end + 1) : '') : '1', to: '', rate: '' };
 }
+
+/** The tariffs a rule has: demurrage and detention when they count separately, one combined otherwise. */
+export const tierFieldsOf = (mode: RuleForm['mode']): readonly TierField[] =>
+  mode === 'separate' ? (['demurrage_tiers', 'detention_tiers'] as const) : (['combined_tiers'] as const);
+
+/** The text key of a tariff's label (under freeTime.form). */
+export const tierLabelKey = (field: TierField) =>
+  field === 'demurrage_tiers'
+    ? 'demurrageTiers'
+    : field === 'detention_tiers'
+      ? 'detentionTiers'
+      : 'combinedTiers';

@@ -1,17 +1,18 @@
 // One team or project: its name (rename), its user lists (add from the company's users, remove), delete
 // with confirmation. Every change is saved at once (PATCH) with the spec's notices; a refused change shows
 // the server's messages under the list it concerns.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@portal/shared-api';
-import { Button, Modal, TextInput } from '@portal/shared-ui';
+import { Button, Modal } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { configApi, type Group, type GroupResource } from '../../lib/api';
-import { notifyDeleted, notifyFailure } from '../../lib/notices';
 import { useSave } from '../../lib/use-save';
-import { displayName, UserPicker } from './UserPicker';
+import { GroupHead } from './GroupHead';
+import { GroupUserList } from './GroupUserList';
+import { useGroupRemove } from './use-group-remove';
 
-export interface GroupLinkDef {
+interface GroupLinkDef {
   field: 'subscribers' | 'coordinators' | 'members';
   label: string;
 }
@@ -39,139 +40,41 @@ export function GroupCard({
   extra,
 }: GroupCardProps) {
   const { t } = useTranslation(NS);
-  const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(group.name);
   const saving = useSave();
   const { errors, setErrors } = saving;
-  const [removing, setRemoving] = useState(false);
+  const { removing, confirming, setConfirming, remove } = useGroupRemove(resource, group, onDeleted);
   const busy = saving.busy || removing;
-  const [confirming, setConfirming] = useState(false);
   const testBase = `cfg-group-${group.id}`;
 
   const save = (body: Record<string, unknown>) =>
     saving.run(async () => onChanged(await configApi.update(resource, group.id, body)));
 
-  const listOf = (field: GroupLinkDef['field']): UserSummary[] => group[field] ?? [];
-  const rename = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await save({ name })) setRenaming(false);
-  };
-  const setList = (field: GroupLinkDef['field'], ids: number[]) => save({ [field]: ids });
-
-  const remove = async () => {
-    setRemoving(true);
-    try {
-      await configApi.remove(resource, group.id);
-      setConfirming(false);
-      notifyDeleted();
-      onDeleted(group.id);
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setRemoving(false);
-    }
-  };
-
   return (
     <li className="cfg-card cfg-group" data-testid={testBase} data-name={group.name}>
       <div className="cfg-group__head">
-        {renaming ? (
-          <form className="cfg-inline-name" onSubmit={(e) => void rename(e)}>
-            <TextInput
-              label={t('groups.name')}
-              value={name}
-              maxLength={150}
-              onChange={(e) => setName(e.target.value)}
-              error={errors.name}
-              data-testid={`${testBase}-name`}
-              autoFocus
-            />
-            <Button type="submit" busy={busy} data-testid={`${testBase}-save-name`}>
-              {t('groups.save')}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setRenaming(false);
-                setName(group.name);
-                setErrors({});
-              }}
-            >
-              {t('groups.cancel')}
-            </Button>
-          </form>
-        ) : (
-          <>
-            <h2>{group.name}</h2>
-            <div className="cfg-actions" style={{ marginTop: 0 }}>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setRenaming(true)}
-                data-testid={`${testBase}-rename`}
-              >
-                {t('groups.rename')}
-              </Button>
-              <Button
-                variant="danger"
-                size="sm"
-                onClick={() => setConfirming(true)}
-                data-testid={`${testBase}-delete`}
-              >
-                {t('groups.delete')}
-              </Button>
-            </div>
-          </>
-        )}
+        <GroupHead
+          group={group}
+          testBase={testBase}
+          busy={busy}
+          errors={errors}
+          clearErrors={() => setErrors({})}
+          saveName={(name) => save({ name })}
+          onDelete={() => setConfirming(true)}
+        />
       </div>
       <div className="cfg-group__body">
-        {links.map((link) => {
-          const chosen = listOf(link.field);
-          return (
-            <div key={link.field} data-testid={`${testBase}-${link.field}`}>
-              <strong>{link.label}</strong>
-              {chosen.length === 0 ? (
-                <p className="cfg-muted">{t('groups.none')}</p>
-              ) : (
-                <ul className="cfg-people">
-                  {chosen.map((u) => (
-                    <li key={u.id} className="cfg-person" data-user={u.username}>
-                      <span title={u.email}>{displayName(u)}</span>
-                      <button
-                        type="button"
-                        aria-label={t('groups.remove', { name: displayName(u) })}
-                        disabled={busy}
-                        onClick={() =>
-                          void setList(
-                            link.field,
-                            chosen.filter((x) => x.id !== u.id).map((x) => x.id),
-                          )
-                        }
-                      >
-                        ×
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <UserPicker
-                users={users}
-                exclude={chosen.map((u) => u.id)}
-                label={`${t('groups.add')}: ${link.label}`}
-                testId={`${testBase}-${link.field}-add`}
-                disabled={busy}
-                onPick={(u) => void setList(link.field, [...chosen.map((x) => x.id), u.id])}
-              />
-              {errors[link.field] && (
-                <ul className="cfg-error" role="alert">
-                  {errors[link.field].map((m) => (
-                    <li key={m}>{m}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          );
-        })}
+        {links.map((link) => (
+          <GroupUserList
+            key={link.field}
+            label={link.label}
+            testId={`${testBase}-${link.field}`}
+            chosen={group[link.field] ?? []}
+            users={users}
+            busy={busy}
+            errors={errors[link.field]}
+            onChange={(ids) => void save({ [link.field]: ids })}
+          />
+        ))}
       </div>
       {extra}
       <Modal

@@ -1,13 +1,9 @@
 // Chooses a user of the caller's company (the only users GET users answers) to add to a list.
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@portal/shared-api';
 import { NS } from '../../i18n';
-
-export const displayName = (u: UserSummary) => {
-  const full = `${u.first_name} ${u.last_name}`.trim();
-  return full ? `${full} (${u.username})` : u.username;
-};
+import { candidatesFor, displayName, exactMatch } from './user-match';
 
 export interface UserPickerProps {
   users: UserSummary[];
@@ -18,16 +14,10 @@ export interface UserPickerProps {
   disabled?: boolean;
 }
 
-/** The user whose username, e-mail, full name or shown name is exactly the typed text (any case), if one is. */
-function exactMatch(users: UserSummary[], text: string): UserSummary | undefined {
-  const needle = text.trim().toLowerCase();
-  if (needle === '') return undefined;
-  const exact = users.filter((u) =>
-    [u.username, u.email, `${u.first_name} ${u.last_name}`.trim(), displayName(u)].some(
-      (s) => s.toLowerCase() === needle,
-    ),
-  );
-  return exact.length === 1 ? exact[0] : undefined;
+/** Focuses the list's choice at an index (kept within the list). */
+function focusOption(list: RefObject<HTMLUListElement | null>, index: number) {
+  const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button');
+  buttons?.[Math.max(0, Math.min(index, buttons.length - 1))]?.focus();
 }
 
 export function UserPicker({ users, exclude, onPick, label, testId, disabled }: UserPickerProps) {
@@ -36,16 +26,7 @@ export function UserPicker({ users, exclude, onPick, label, testId, disabled }: 
   const [open, setOpen] = useState(false);
   const listId = useId();
   const list = useRef<HTMLUListElement>(null);
-  const needle = text.trim().toLowerCase();
-  const candidates = users
-    .filter((u) => !exclude.includes(u.id))
-    .filter(
-      (u) =>
-        needle === '' ||
-        [u.username, u.first_name, u.last_name, u.email, `${u.first_name} ${u.last_name}`].some((s) =>
-          s.toLowerCase().includes(needle),
-        ),
-    );
+  const candidates = candidatesFor(users, exclude, text);
   const matches = candidates.slice(0, 50);
 
   const pick = (user: UserSummary) => {
@@ -54,9 +35,24 @@ export function UserPicker({ users, exclude, onPick, label, testId, disabled }: 
     setOpen(false);
   };
 
-  const focusOption = (index: number) => {
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button');
-    buttons?.[Math.max(0, Math.min(index, buttons.length - 1))]?.focus();
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape') setOpen(false);
+    if (e.key === 'ArrowDown' && matches.length > 0) {
+      e.preventDefault();
+      setOpen(true);
+      // the list renders on this same event when it was closed: focus its first choice once it is there
+      requestAnimationFrame(() => focusOption(list, 0));
+    }
+    if (e.key === 'Enter') {
+      // Enter never does nothing: the one match or the exact one is added, else the choices are shown
+      e.preventDefault();
+      const chosen = matches.length === 1 ? matches[0] : exactMatch(candidates, text);
+      if (chosen) pick(chosen);
+      else {
+        setOpen(true);
+        if (matches.length > 0) requestAnimationFrame(() => focusOption(list, 0));
+      }
+    }
   };
 
   return (
@@ -82,69 +78,75 @@ export function UserPicker({ users, exclude, onPick, label, testId, disabled }: 
           setText(e.target.value);
           setOpen(true);
         }}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false);
-          if (e.key === 'ArrowDown' && matches.length > 0) {
-            e.preventDefault();
-            setOpen(true);
-            // the list renders on this same event when it was closed: focus its first choice once it is there
-            requestAnimationFrame(() => focusOption(0));
-          }
-          if (e.key === 'Enter') {
-            // Enter never does nothing: the one match or the exact one is added, else the choices are shown
-            e.preventDefault();
-            const chosen = matches.length === 1 ? matches[0] : exactMatch(candidates, text);
-            if (chosen) pick(chosen);
-            else {
-              setOpen(true);
-              if (matches.length > 0) requestAnimationFrame(() => focusOption(0));
-            }
-          }
-        }}
+        onKeyDown={onKeyDown}
       />
       {open && (
-        <ul
+        <UserOptions
           id={listId}
-          ref={list}
-          role="listbox"
-          aria-label={label}
-          onKeyDown={(e) => {
-            const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-            const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              focusOption(at + 1);
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault();
-              if (at <= 0) e.currentTarget.parentElement?.querySelector('input')?.focus();
-              else focusOption(at - 1);
-            } else if (e.key === 'Escape') {
-              setOpen(false);
-              e.currentTarget.parentElement?.querySelector('input')?.focus();
-            }
-          }}
-        >
-          {matches.length === 0 ? (
-            <li className="cfg-muted" style={{ padding: '6px 10px' }}>
-              {t('groups.noUsers')}
-            </li>
-          ) : (
-            matches.map((u) => (
-              <li key={u.id} role="option" aria-selected={false}>
-                <button type="button" onClick={() => pick(u)}>
-                  {displayName(u)}
-                  {u.email && (
-                    <>
-                      {' '}
-                      <small>{u.email}</small>
-                    </>
-                  )}
-                </button>
-              </li>
-            ))
-          )}
-        </ul>
+          list={list}
+          label={label}
+          matches={matches}
+          onPick={pick}
+          onClose={() => setOpen(false)}
+        />
       )}
     </div>
+  );
+}
+
+/** The choices: arrows move between them (up from the first goes back to the field), Escape closes. */
+function UserOptions({
+  id,
+  list,
+  label,
+  matches,
+  onPick,
+  onClose,
+}: {
+  id: string;
+  list: RefObject<HTMLUListElement | null>;
+  label: string;
+  matches: UserSummary[];
+  onPick: (user: UserSummary) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      focusOption(list, at + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (at <= 0) e.currentTarget.parentElement?.querySelector('input')?.focus();
+      else focusOption(list, at - 1);
+    } else if (e.key === 'Escape') {
+      onClose();
+      e.currentTarget.parentElement?.querySelector('input')?.focus();
+    }
+  };
+  return (
+    <ul id={id} ref={list} role="listbox" aria-label={label} onKeyDown={onKeyDown}>
+      {matches.length === 0 ? (
+        <li className="cfg-muted" style={{ padding: '6px 10px' }}>
+          {t('groups.noUsers')}
+        </li>
+      ) : (
+        matches.map((u) => (
+          <li key={u.id} role="option" aria-selected={false}>
+            <button type="button" onClick={() => onPick(u)}>
+              {displayName(u)}
+              {u.email && (
+                <>
+                  {' '}
+                  <small>{u.email}</small>
+                </>
+              )}
+            </button>
+          </li>
+        ))
+      )}
+    </ul>
   );
 }

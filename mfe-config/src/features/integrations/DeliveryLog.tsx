@@ -60,46 +60,60 @@ export function DeliveryLog({ endpointId, reloadKey }: { endpointId: number; rel
       >
         {(items) =>
           items.map((d) => (
-            <tr key={d.id} data-testid="int-delivery" data-event-id={d.event_id} data-status={d.status}>
-              <td className="int-when">{formatWhen(d.last_attempt_at ?? d.created_at)}</td>
-              <td>
-                {textOf('integrations.hooks.eventNames', d.event_type)}
-                {d.manual && <span className="cfg-muted"> ({t('integrations.log.manual')})</span>}
-                <div className="int-mono cfg-muted">{d.event_id}</div>
-              </td>
-              <td>
-                <span className={`int-badge ${BADGE[d.status]}`}>{statuses[d.status] ?? d.status}</span>
-              </td>
-              <td>{d.attempts}</td>
-              <td>
-                {d.last_status_code ?? (d.attempts > 0 ? t('integrations.log.noAnswer') : '')}
-                {d.last_error && !/^HTTP \d{3}$/.test(d.last_error) && (
-                  <div className="cfg-muted" data-testid="int-delivery-reason">
-                    {textOf('integrations.log.reasons', d.last_error)}
-                  </div>
-                )}
-              </td>
-              <td>
-                {d.last_latency_ms !== null ? t('integrations.log.latencyMs', { ms: d.last_latency_ms }) : ''}
-              </td>
-              <td className="int-when">{formatWhen(d.next_attempt_at)}</td>
-              <td className="int-row-actions">
-                {d.status !== 'pending' && (
-                  <Button
-                    variant="link"
-                    size="sm"
-                    onClick={() => void redeliver(d)}
-                    data-testid={`int-delivery-redeliver-${d.id}`}
-                  >
-                    {t('integrations.log.redeliver')}
-                  </Button>
-                )}
-              </td>
-            </tr>
+            <DeliveryRow key={d.id} d={d} statuses={statuses} onRedeliver={(x) => void redeliver(x)} />
           ))
         }
       </IntTable>
       {pages > 1 && <Pager page={page} pageCount={pages} onPageChange={setPage} />}
     </div>
+  );
+}
+
+/** One delivery: when, the event, its status, attempts, the answer's code (or why none), latency, next attempt. */
+function DeliveryRow({
+  d,
+  statuses,
+  onRedeliver,
+}: {
+  d: WebhookDelivery;
+  statuses: Record<string, string>;
+  onRedeliver: (d: WebhookDelivery) => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <tr data-testid="int-delivery" data-event-id={d.event_id} data-status={d.status}>
+      <td className="int-when">{formatWhen(d.last_attempt_at ?? d.created_at)}</td>
+      <td>
+        {textOf('integrations.hooks.eventNames', d.event_type)}
+        {d.manual && <span className="cfg-muted"> ({t('integrations.log.manual')})</span>}
+        <div className="int-mono cfg-muted">{d.event_id}</div>
+      </td>
+      <td>
+        <span className={`int-badge ${BADGE[d.status]}`}>{statuses[d.status] ?? d.status}</span>
+      </td>
+      <td>{d.attempts}</td>
+      <td>
+        {d.last_status_code ?? (d.attempts > 0 ? t('integrations.log.noAnswer') : '')}
+        {d.last_error && !/^HTTP \d{3}$/.test(d.last_error) && (
+          <div className="cfg-muted" data-testid="int-delivery-reason">
+            {textOf('integrations.log.reasons', d.last_error)}
+          </div>
+        )}
+      </td>
+      <td>{d.last_latency_ms !== null ? t('integrations.log.latencyMs', { ms: d.last_latency_ms }) : ''}</td>
+      <td className="int-when">{formatWhen(d.next_attempt_at)}</td>
+      <td className="int-row-actions">
+        {d.status !== 'pending' && (
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() => onRedeliver(d)}
+            data-testid={`int-delivery-redeliver-${d.id}`}
+          >
+            {t('integrations.log.redeliver')}
+          </Button>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -3,20 +3,10 @@
 // saying what it watches. Numbers are kept as typed and checked (thresholds at least 1, whole days, within the
 // API's integers), each refusal said under its field (ThresholdInput); `onValidityChange` lets the page hold
 // Save while a number is not acceptable.
-import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Select } from '@portal/shared-ui';
-import { NS } from '../../i18n';
 import type { EventCodeFull } from '../../lib/api';
-import {
-  ETA_CHANGE_HOURS,
-  MAX_DAYS,
-  type AlertForm,
-  type Channel,
-  type MaxDays,
-} from '../../lib/profile-form';
-import { EventCodePicker } from './EventCodePicker';
-import { INT4_MAX, ThresholdInput } from './ThresholdInput';
+import type { AlertForm, Channel } from '../../lib/profile-form';
+import { AttentionGroup, DelayGroup, EtaChangeGroup } from './AlertSettingsRows';
+import { useFieldValidity } from './field-validity';
 
 export interface AlertSettingsProps {
   channel: Channel;
@@ -28,18 +18,6 @@ export interface AlertSettingsProps {
   onValidityChange: (valid: boolean) => void;
 }
 
-function Row({ title, help, children }: { title: string; help: string; children: ReactNode }) {
-  return (
-    <div className="cfg-threshold">
-      <div className="cfg-threshold__text">
-        <strong>{title}</strong>
-        <p>{help}</p>
-      </div>
-      <div>{children}</div>
-    </div>
-  );
-}
-
 export function AlertSettings({
   channel,
   form,
@@ -48,131 +26,13 @@ export function AlertSettings({
   errors,
   onValidityChange,
 }: AlertSettingsProps) {
-  const { t } = useTranslation(NS);
-  const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const validity = (key: string) => (valid: boolean) =>
-    setInvalid((current) => {
-      if (valid === !current.has(key)) return current;
-      const next = new Set(current);
-      if (valid) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  useEffect(() => onValidityChange(invalid.size === 0), [invalid, onValidityChange]);
-
-  const id = (name: string) => `cfg-${channel}-${name}`;
-  const setMax = (key: MaxDays, value: string) =>
-    onChange({ ...form, maxDays: { ...form.maxDays, [key]: value } });
-  const days = t('userConfig.daysUnit');
-  const thresholdMessages = {
-    number: t('userConfig.numbers.number'),
-    min: t('userConfig.numbers.min', { min: 1 }),
-    max: t('userConfig.numbers.max', { max: String(INT4_MAX) }),
-  };
-  const advanceMessages = {
-    number: t('userConfig.numbers.advanceNumber'),
-    min: t('userConfig.numbers.min', { min: String(-INT4_MAX) }),
-    max: t('userConfig.numbers.advanceMax'),
-  };
-
+  const validity = useFieldValidity(onValidityChange);
+  const group = { form, onChange, errors, validity, id: (name: string) => `cfg-${channel}-${name}` };
   return (
     <div className="cfg-alerts" data-testid={`cfg-${channel}-alerts`}>
-      <h3>{t('userConfig.delayGroup')}</h3>
-      <Row title={t('userConfig.daysOfDelay')} help={t('userConfig.daysOfDelayHelp')}>
-        <ThresholdInput
-          aria-label={`${t('userConfig.daysOfDelay')} (${days})`}
-          value={form.daysOfDelay}
-          min={1}
-          max={INT4_MAX}
-          messages={thresholdMessages}
-          onValueChange={(v) => onChange({ ...form, daysOfDelay: v })}
-          onValidityChange={validity('daysOfDelay')}
-          error={errors.daysOfDelay}
-          data-testid={id('days_of_delay')}
-        />
-      </Row>
-      <Row title={t('userConfig.daysInAdvance')} help={t('userConfig.daysInAdvanceHelp')}>
-        <ThresholdInput
-          aria-label={`${t('userConfig.daysInAdvance')} (${days})`}
-          value={form.daysInAdvance}
-          min={-INT4_MAX}
-          max={-1}
-          messages={advanceMessages}
-          onValueChange={(v) => onChange({ ...form, daysInAdvance: v })}
-          onValidityChange={validity('daysInAdvance')}
-          onBlur={(e) => {
-            // Typed without the minus: shown (and sent) negative, as stored.
-            const typed = e.currentTarget.value.trim();
-            if (/^\d+$/.test(typed) && Number(typed) > 0)
-              onChange({ ...form, daysInAdvance: `-${Number(typed)}` });
-          }}
-          error={errors.daysInAdvance}
-          data-testid={id('days_in_advance')}
-        />
-      </Row>
-
-      <h3>{t('userConfig.attentionGroup')}</h3>
-      <p className="cfg-muted">{t('userConfig.attentionIntro')}</p>
-      <EventCodePicker
-        codes={codes}
-        value={form.codes}
-        onChange={(next) => onChange({ ...form, codes: next })}
-        error={errors.codes}
-        testId={id('codes')}
-      />
-      <Row title={t('userConfig.risk')} help={t('userConfig.riskHelp')}>
-        <Select
-          label={t('userConfig.riskLevel')}
-          value={form.risk}
-          onChange={(v) => onChange({ ...form, risk: v as AlertForm['risk'] })}
-          options={[
-            { value: '', label: t('userConfig.riskNone') },
-            { value: '1', label: t('userConfig.riskLow') },
-            { value: '2', label: t('userConfig.riskHigh') },
-          ]}
-          error={errors.risk}
-          id={id('risk')}
-        />
-      </Row>
-      {MAX_DAYS.map((key) => (
-        <Row key={key} title={t(`userConfig.maxDays.${key}`)} help={t(`userConfig.maxDaysHelp.${key}`)}>
-          <ThresholdInput
-            aria-label={`${t(`userConfig.maxDays.${key}`)} (${days})`}
-            value={form.maxDays[key]}
-            min={1}
-            max={INT4_MAX}
-            messages={thresholdMessages}
-            placeholder={t('userConfig.empty')}
-            onValueChange={(v) => setMax(key, v)}
-            onValidityChange={validity(key)}
-            error={errors[key]}
-            data-testid={id(key)}
-          />
-        </Row>
-      ))}
-      {form.etaChangeHours !== undefined && (
-        <>
-          <h3>{t('userConfig.etaChangeGroup')}</h3>
-          <Row title={t('userConfig.etaChange')} help={t('userConfig.etaChangeHelp')}>
-            <ThresholdInput
-              aria-label={`${t('userConfig.etaChange')} (${t('userConfig.hoursUnit')})`}
-              value={form.etaChangeHours}
-              min={ETA_CHANGE_HOURS.min}
-              max={ETA_CHANGE_HOURS.max}
-              messages={{
-                number: t('userConfig.etaChangeNumbers.number'),
-                min: t('userConfig.etaChangeNumbers.min', { min: ETA_CHANGE_HOURS.min }),
-                max: t('userConfig.etaChangeNumbers.max', { max: ETA_CHANGE_HOURS.max }),
-              }}
-              placeholder={t('userConfig.empty')}
-              onValueChange={(v) => onChange({ ...form, etaChangeHours: v })}
-              onValidityChange={validity('etaChangeHours')}
-              error={errors.etaChangeHours}
-              data-testid={id('eta_change_alert_hours')}
-            />
-          </Row>
-        </>
-      )}
+      <DelayGroup {...group} />
+      <AttentionGroup {...group} codes={codes} />
+      {form.etaChangeHours !== undefined && <EtaChangeGroup {...group} />}
     </div>
   );
 }

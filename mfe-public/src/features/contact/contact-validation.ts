@@ -22,3 +22,12 @@ export function validateContactForm(fields: ContactFields): ContactError[] {
     return field === 'email' && !isEmailAddress(value) ? [{ kind: 'email' }] : [];
   });
 }
+
+/** The required fields to mark invalid for these problems: blank ones, and the e-mail when it is no address. */
+export function invalidFieldsOf(errors: ContactError[]): Partial<Record<RequiredField, boolean>> {
+  return Object.fromEntries(
+    errors.flatMap((e) =>
+      e.kind === 'blank' ? [[e.field, true]] : e.kind === 'email' ? [['email', true]] : [],
+    ),
+  );
+}

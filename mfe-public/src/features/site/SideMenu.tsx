@@ -1,11 +1,12 @@
 // The side menu the hamburger slides in (spec section 2): it closes on an outside click, on Escape and when a
 // link is followed. While open, focus moves into it; on close it returns to the hamburger button.
-import { useEffect, useRef, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { useSiteLinks } from './use-site-links';
 import { SiteLink } from './SiteLink';
 import { SITE_TEST_IDS } from './site-testids';
+import { useMenuDismiss } from './use-menu-dismiss';
 
 export interface SideMenuProps {
   id: string;
@@ -19,34 +20,7 @@ export function SideMenu({ id, open, onClose, trigger }: SideMenuProps) {
   const { t } = useTranslation(NS);
   const site = useSiteLinks();
   const panel = useRef<HTMLElement>(null);
-  const wasOpen = useRef(false);
-
-  useEffect(() => {
-    if (!open) {
-      if (wasOpen.current && panel.current?.contains(document.activeElement)) trigger.current?.focus();
-      wasOpen.current = false;
-      return;
-    }
-    wasOpen.current = true;
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (panel.current?.contains(target) || trigger.current?.contains(target)) return;
-      onClose();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        onClose();
-        trigger.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, onClose, trigger]);
+  useMenuDismiss(open, onClose, panel, trigger);
 
   const links = [
     { href: site.product, label: t('site.product') },
