@@ -1,16 +1,10 @@
 // The dashboard (/dashboard): four tabs with counts (last week, on track, out of date, attention required), the
 // shipments of the selected tab, the last-alert-events modal, and the settings popovers (write permission).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  canWrite,
-  errorToNotificationBody,
-  shipmentsApi,
-  useSession,
-  type ShipmentQuery,
-} from '@portal/shared-api';
-import { queryKeys, useEventCodes, useQuery, useQueryClient } from '@portal/shared-api/queries';
-import { notifyError, Tabs } from '@portal/shared-ui';
+import { canWrite, useSession, type ShipmentQuery } from '@portal/shared-api';
+import { useEventCodes } from '@portal/shared-api/queries';
+import { Tabs } from '@portal/shared-ui';
 import { Link } from '@portal/shared-ui/router';
 import { visibleColumnKeys } from '@portal/shared-ui/lists';
 import { NS } from '../i18n';
@@ -19,6 +13,7 @@ import { ShipmentTable } from '../features/list/ShipmentTable';
 import { useShipmentsPage } from '../features/list/use-shipments-page';
 import { DashboardSettings } from '../features/dashboard/DashboardSettings';
 import { FreeTimeCounts } from '../features/dashboard/FreeTimeCounts';
+import { useDashboardStats } from '../features/dashboard/use-dashboard-stats';
 import { ensureShipmentStyles } from '../styles';
 
 const DASHBOARD_TABS = [
@@ -32,7 +27,6 @@ type TabKey = (typeof DASHBOARD_TABS)[number]['key'];
 export function DashboardPage() {
   ensureShipmentStyles();
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation('common');
   const user = useSession((s) => s.user);
   const writable = canWrite(user);
   const savedColumns = user?.userprofile?.shipments_fields;
@@ -48,23 +42,11 @@ export function DashboardPage() {
   );
   const { rows, pageCount, loading, reload } = useShipmentsPage(query);
 
-  // the counts are asked for on every visit and again after a change (settings saved, a row changed); the
-  // counts shown stay until the new ones arrive
-  const client = useQueryClient();
-  const { data: stats, error: statsError } = useQuery({
-    queryKey: queryKeys.shipments.stats,
-    queryFn: ({ signal }) => shipmentsApi.stats(signal),
-  });
-  useEffect(() => {
-    if (statsError) notifyError(tc('errors.title'), errorToNotificationBody(statsError));
-    // a failure is told once, in the language of the moment
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [statsError]);
-
+  const { stats, reloadStats } = useDashboardStats();
   const refresh = useCallback(() => {
-    void client.invalidateQueries({ queryKey: queryKeys.shipments.stats });
+    reloadStats();
     reload();
-  }, [client, reload]);
+  }, [reloadStats, reload]);
 
   const listLink = `/shipments?${new URLSearchParams(
     'health' in current.filter ? { health: current.filter.health } : { created_at_after: weekAgo() },

@@ -7,11 +7,11 @@ import { queryKeys, useQuery } from '@portal/shared-api/queries';
 import { Button, notifyError, RemoteWidget, usePageSpinner, type RouteMapProps } from '@portal/shared-ui';
 import { useBack, useParams } from '@portal/shared-ui/router';
 import { NS } from '../i18n';
+import { CalendarsPanel } from '../features/detail/CalendarsPanel';
 import { ChangeHistory } from '../features/detail/ChangeHistory';
 import { ShipmentCard } from '../features/detail/ShipmentCard';
 import { ShareLinksCard } from '../features/detail/ShareLinksCard';
 import { FreeTimeCard } from '../features/free-time/FreeTimeCard';
-import { StatusCalendar } from '../features/detail/StatusCalendar';
 import { SummaryBar } from '../features/detail/SummaryBar';
 import { Timeline } from '../features/detail/Timeline';
 import { summaryPorts } from '../features/detail/summary';
@@ -87,35 +87,11 @@ export function ShipmentDetailPage() {
           </div>
           <FreeTimeCard freeTime={shipment.free_time} rule={shipment.free_time_rule} />
           <ShareLinksCard shipmentId={shipmentId} />
-          <section className="shp-panel" aria-labelledby="shp-calendars">
-            <div className="shp-calendar-head">
-              <h2 id="shp-calendars">
-                {t(showPlanned ? 'detail.calendar.planned' : 'detail.calendar.actual')}
-              </h2>
-              <div className="shp-legend">
-                <span className="shp-date--real">{t('detail.calendar.real')}</span>
-                <span className="shp-date--planned">{t('detail.calendar.plannedDate')}</span>
-              </div>
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-pressed={showPlanned}
-                onClick={() => setShowPlanned((v) => !v)}
-                data-testid="toggle-planned"
-              >
-                {showPlanned ? t('detail.calendar.hidePlanned') : t('detail.calendar.showPlanned')}
-              </Button>
-            </div>
-            {showPlanned && (
-              <>
-                <StatusCalendar shipment={shipment} mode="planned" />
-                <h2 style={{ margin: '16px 0 8px', fontSize: 'var(--pui-font-size-lg)' }}>
-                  {t('detail.calendar.actual')}
-                </h2>
-              </>
-            )}
-            <StatusCalendar shipment={shipment} mode="actual" />
-          </section>
+          <CalendarsPanel
+            shipment={shipment}
+            showPlanned={showPlanned}
+            onTogglePlanned={() => setShowPlanned((v) => !v)}
+          />
           <section className="shp-panel" aria-labelledby="shp-map-title">
             <h2 id="shp-map-title">{t('detail.map.title')}</h2>
             <div className="shp-map" data-testid="route-map-slot">

@@ -44,7 +44,6 @@ export function ConfigureColumnsModal({
   const { t } = useTranslation(LISTS_NS);
   const { t: tc } = useTranslation('common');
   const allKeys = columns.map((c) => c.key);
-  const selectable = columns.filter((c) => !fixedColumns.includes(c.key));
   const [checked, setChecked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -55,12 +54,6 @@ export function ConfigureColumnsModal({
     setShownOpen(open);
     if (open) setChecked(visibleColumnKeys(allKeys, saved, defaultColumns, []));
   }
-
-  const allChecked = selectable.every((c) => checked.includes(c.key));
-  const someChecked = selectable.some((c) => checked.includes(c.key));
-
-  const toggle = (key: string, on: boolean) =>
-    setChecked((prev) => (on ? [...prev, key] : prev.filter((k) => k !== key)));
 
   const save = async () => {
     const keys = allKeys.filter((k) => checked.includes(k) && !fixedColumns.includes(k));
@@ -92,12 +85,35 @@ export function ConfigureColumnsModal({
         </>
       }
     >
+      <ColumnChoices columns={columns} fixedColumns={fixedColumns} checked={checked} onChange={setChecked} />
+    </Modal>
+  );
+}
+
+interface ChoicesProps {
+  columns: readonly ColumnOption[];
+  fixedColumns: readonly string[];
+  checked: string[];
+  onChange: (update: (checked: string[]) => string[]) => void;
+}
+
+/** Select all, then a checkbox per column (the fixed ones ticked and disabled). */
+function ColumnChoices({ columns, fixedColumns, checked, onChange }: ChoicesProps) {
+  const { t } = useTranslation(LISTS_NS);
+  const selectable = columns.filter((c) => !fixedColumns.includes(c.key));
+  const allChecked = selectable.every((c) => checked.includes(c.key));
+  const someChecked = selectable.some((c) => checked.includes(c.key));
+  const toggle = (key: string, on: boolean) =>
+    onChange((prev) => (on ? [...prev, key] : prev.filter((k) => k !== key)));
+
+  return (
+    <>
       <div className="pui-columns__all">
         <Checkbox
           label={t('columns.selectAll')}
           checked={allChecked}
           indeterminate={someChecked && !allChecked}
-          onChange={(on) => setChecked(on ? selectable.map((c) => c.key) : [])}
+          onChange={(on) => onChange(() => (on ? selectable.map((c) => c.key) : []))}
         />
       </div>
       <div className="pui-columns">
@@ -124,6 +140,6 @@ export function ConfigureColumnsModal({
           ),
         )}
       </div>
-    </Modal>
+    </>
   );
 }

@@ -1,16 +1,12 @@
 // A text box that turns what is typed into tags: container numbers for the container filter (spec section 5),
 // or free text such as report e-mail addresses (validate=false, split on spaces).
-import { useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorId, errorMessages, fieldAria, hintId, useFieldId } from '../components/field/Field';
-import {
-  containerCheckDigit,
-  hasValidCheckDigit,
-  isContainerNumberFormat,
-  normalizeContainerNumber,
-} from './container-number';
+import { containerCheckDigit, hasValidCheckDigit } from './container-number';
 import { LISTS_NS } from './i18n';
 import { ensureListStyles } from './styles';
+import { useTagEntry } from './use-tag-entry';
 
 export interface TagInputProps {
   label?: ReactNode;
@@ -50,52 +46,12 @@ export function TagInput({
   ensureListStyles();
   const { t } = useTranslation(LISTS_NS);
   const inputId = useFieldId(id);
-  const [text, setText] = useState('');
-  const [formatError, setFormatError] = useState('');
-
-  const normalize = (tag: string) => (validate ? normalizeContainerNumber(tag) : tag);
-
-  /** Adds the parts of `raw`; returns the part that was not accepted ('' when all were). */
-  const commit = (raw: string): string => {
-    const parts = raw
-      .split(splitOn)
-      .map((p) => p.trim())
-      .filter((p) => p !== '');
-    const next = [...value];
-    const rejected: string[] = [];
-    for (const part of parts) {
-      if (validate && !isContainerNumberFormat(part)) {
-        rejected.push(part);
-        continue;
-      }
-      const tag = normalize(part);
-      if (!next.includes(tag)) next.push(tag);
-    }
-    if (next.length !== value.length) onChange(next);
-    setFormatError(rejected.length > 0 ? t('tagInput.containerFormat') : '');
-    return rejected.join(' ');
-  };
-
-  const isSeparatorKey = (key: string) => key === 'Enter' || (key.length === 1 && splitOn.test(key));
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (isSeparatorKey(event.key)) {
-      event.preventDefault();
-      if (text.trim() === '') return;
-      setText(commit(text));
-      return;
-    }
-    if (event.key === 'Backspace' && text === '' && value.length > 0) {
-      onChange(value.slice(0, -1));
-    }
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const pasted = event.clipboardData.getData('text');
-    if (!splitOn.test(pasted.trim())) return; // one item: let it land in the box
-    event.preventDefault();
-    setText(commit(`${text}${pasted}`));
-  };
+  const { text, formatError, onKeyDown, onPaste, onTextChange } = useTagEntry({
+    value,
+    onChange,
+    splitOn,
+    validate,
+  });
 
   const remove = (tag: string) => onChange(value.filter((v) => v !== tag));
 
@@ -113,29 +69,7 @@ export function TagInput({
       )}
       <div className="pui-tag-input__box" aria-invalid={invalid || undefined}>
         {value.length > 0 && (
-          <ul className="pui-tag-input__list">
-            {value.map((tag) => {
-              const flagged = wrongDigits.includes(tag);
-              return (
-                <li
-                  key={tag}
-                  className={['pui-tag', flagged && 'pui-tag--warning'].filter(Boolean).join(' ')}
-                >
-                  <span>{tag}</span>
-                  {!disabled && (
-                    <button
-                      type="button"
-                      className="pui-tag__remove"
-                      aria-label={t('tagInput.remove', { tag })}
-                      onClick={() => remove(tag)}
-                    >
-                      <span aria-hidden="true">×</span>
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <TagList tags={value} flagged={wrongDigits} onRemove={disabled ? undefined : remove} />
         )}
         <input
           id={inputId}
@@ -147,19 +81,7 @@ export function TagInput({
           autoComplete="off"
           spellCheck={false}
           {...fieldAria(inputId, hint, errors, wrongDigits.length > 0 ? warningsId : undefined)}
-          onChange={(event) => {
-            const next = event.target.value;
-            if (formatError) setFormatError('');
-            // Text that arrives without key events (virtual keyboards, autofill): a separator still ends a tag.
-            const parts = next.split(splitOn);
-            if (parts.length > 1) {
-              const tail = parts.pop() ?? '';
-              const rejected = parts.join(' ').trim() === '' ? '' : commit(parts.join(' '));
-              setText(rejected ? `${rejected}${tail ? ` ${tail}` : ''}` : tail);
-              return;
-            }
-            setText(next);
-          }}
+          onChange={onTextChange}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />
@@ -186,5 +108,39 @@ export function TagInput({
         </ul>
       )}
     </div>
+  );
+}
+
+interface TagListProps {
+  tags: string[];
+  /** Tags shown as a warning (a wrong check digit). */
+  flagged: string[];
+  /** Absent while the input is disabled: no remove buttons. */
+  onRemove?: (tag: string) => void;
+}
+
+function TagList({ tags, flagged, onRemove }: TagListProps) {
+  const { t } = useTranslation(LISTS_NS);
+  return (
+    <ul className="pui-tag-input__list">
+      {tags.map((tag) => (
+        <li
+          key={tag}
+          className={['pui-tag', flagged.includes(tag) && 'pui-tag--warning'].filter(Boolean).join(' ')}
+        >
+          <span>{tag}</span>
+          {onRemove && (
+            <button
+              type="button"
+              className="pui-tag__remove"
+              aria-label={t('tagInput.remove', { tag })}
+              onClick={() => onRemove(tag)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,7 +4,13 @@
 export { LISTS_NS, listsResources } from './i18n';
 export { ensureListStyles, listsCss } from './styles';
 export { useUrlFilters, PAGE_PARAM, ORDERING_PARAM } from './use-url-filters';
-export type { FilterKind, FilterSchema, FilterValues, UrlFilters, UrlFiltersOptions } from './use-url-filters';
+export type {
+  FilterKind,
+  FilterSchema,
+  FilterValues,
+  UrlFilters,
+  UrlFiltersOptions,
+} from './use-url-filters';
 export { TagInput } from './TagInput';
 export type { TagInputProps } from './TagInput';
 export {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from '@portal/shared-ui/router';
-import { useUrlFilters, type UrlFilters } from './use-url-filters';
+import { isFiltered, queryOf, useUrlFilters, type UrlFilters } from './use-url-filters';
 
 const SCHEMA = { search: 'text', status: 'list', carrier_id: 'value' } as const;
 type Schema = typeof SCHEMA;
@@ -84,5 +84,21 @@ describe('useUrlFilters', () => {
     expect(hook.values).toEqual({ search: '', status: [], carrier_id: '' });
     expect(hook.filtered).toBe(false);
     expect(hook.resetCount).toBe(1);
+  });
+});
+
+describe('queryOf and isFiltered', () => {
+  it('leaves out empty values and page 1, keeps the ordering', () => {
+    expect(queryOf({ search: '', status: ['new'], carrier: [] }, 1, '-eta')).toEqual({
+      status: ['new'],
+      ordering: '-eta',
+    });
+    expect(queryOf({ search: 'x' }, 3, '')).toEqual({ search: 'x', page: 3 });
+  });
+
+  it('says whether any filter is applied', () => {
+    expect(isFiltered({ search: '', status: [] })).toBe(false);
+    expect(isFiltered({ search: '', status: ['new'] })).toBe(true);
+    expect(isFiltered({ search: 'x' })).toBe(true);
   });
 });

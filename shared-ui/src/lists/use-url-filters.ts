@@ -1,8 +1,9 @@
 // Filters, page and ordering of a list kept in the URL query and restored from it (spec section 2): arrays as
 // repeated keys, typed text debounced 500 ms, any filter change goes back to page 1, reset clears everything.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '@portal/shared-ui/router';
 import type { Query } from '@portal/shared-api';
+import { useTextDrafts } from './use-text-drafts';
 
 /** 'text': typed, debounced; 'value': one value applied at once (select, date); 'list': repeated key. */
 export type FilterKind = 'text' | 'value' | 'list';
@@ -69,27 +70,27 @@ function readPage(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-export function useUrlFilters<S extends FilterSchema>(
-  schema: S,
-  { debounceMs = 500, defaultOrdering = '' }: UrlFiltersOptions = {},
-): UrlFilters<S> {
+/** The applied filters with page and ordering, for the API call (empty values left out). */
+export function queryOf(applied: Record<string, string | string[]>, page: number, ordering: string): Query {
+  const q: Query = {};
+  for (const [key, value] of Object.entries(applied)) {
+    if (Array.isArray(value) ? value.length > 0 : value !== '') q[key] = value;
+  }
+  if (page > 1) q.page = page;
+  if (ordering) q.ordering = ordering;
+  return q;
+}
+
+/** True when any filter is applied. */
+export const isFiltered = (applied: Record<string, string | string[]>) =>
+  Object.values(applied).some((v) => (Array.isArray(v) ? v.length > 0 : v !== ''));
+
+/** The URL's query, and writes to it that stack up when several come in one tick. */
+function useParamsWriter() {
   const [searchParams, setSearchParams] = useSearchParams();
   // The latest params, also between a write and the next render (several writes in one tick must stack up).
   const paramsRef = useRef(searchParams);
   paramsRef.current = searchParams;
-  const schemaRef = useRef(schema);
-  schemaRef.current = schema;
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const [resetCount, setResetCount] = useState(0);
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
 
   const write = useCallback(
     (change: (params: URLSearchParams) => void, replace: boolean) => {
@@ -100,78 +101,6 @@ export function useUrlFilters<S extends FilterSchema>(
     },
     [setSearchParams],
   );
-
-  const applyNow = useCallback(
-    (values: Record<string, string | string[]>) => {
-      write((params) => {
-        for (const [key, value] of Object.entries(values)) writeValue(params, key, value);
-        params.delete(PAGE_PARAM);
-      }, true);
-    },
-    [write],
-  );
-
-  const dropDraft = useCallback((key: string) => {
-    const timer = timers.current.get(key);
-    if (timer) clearTimeout(timer);
-    timers.current.delete(key);
-    setDrafts((prev) => {
-      if (!(key in prev)) return prev;
-      const next = { ...prev };
-      delete next[key];
-      return next;
-    });
-  }, []);
-
-  const setFilter = useCallback(
-    <K extends keyof S & string>(key: K, value: FilterValues<S>[K]) => {
-      if (schemaRef.current[key] === 'text' && typeof value === 'string') {
-        setDrafts((prev) => ({ ...prev, [key]: value }));
-        const previous = timers.current.get(key);
-        if (previous) clearTimeout(previous);
-        timers.current.set(
-          key,
-          setTimeout(() => {
-            timers.current.delete(key);
-            applyNow({ [key]: value.trim() });
-            setDrafts((prev) => {
-              const next = { ...prev };
-              delete next[key];
-              return next;
-            });
-          }, debounceMs),
-        );
-        return;
-      }
-      dropDraft(key);
-      applyNow({ [key]: value });
-    },
-    [applyNow, debounceMs, dropDraft],
-  );
-
-  const setFilters = useCallback(
-    (values: Partial<FilterValues<S>>) => {
-      const entries = Object.entries(values).filter(([, v]) => v !== undefined) as [
-        string,
-        string | string[],
-      ][];
-      for (const [key] of entries) dropDraft(key);
-      applyNow(Object.fromEntries(entries));
-    },
-    [applyNow, dropDraft],
-  );
-
-  const reset = useCallback(() => {
-    for (const timer of timers.current.values()) clearTimeout(timer);
-    timers.current.clear();
-    setDrafts({});
-    setResetCount((n) => n + 1);
-    write((params) => {
-      for (const key of Object.keys(schemaRef.current)) params.delete(key);
-      params.delete(PAGE_PARAM);
-      params.delete(ORDERING_PARAM);
-    }, true);
-  }, [write]);
 
   const setPage = useCallback(
     (page: number, options?: { replace?: boolean }) =>
@@ -192,6 +121,63 @@ export function useUrlFilters<S extends FilterSchema>(
     [write],
   );
 
+  return { searchParams, write, setPage, setOrdering };
+}
+
+export function useUrlFilters<S extends FilterSchema>(
+  schema: S,
+  { debounceMs = 500, defaultOrdering = '' }: UrlFiltersOptions = {},
+): UrlFilters<S> {
+  const { searchParams, write, setPage, setOrdering } = useParamsWriter();
+  const schemaRef = useRef(schema);
+  schemaRef.current = schema;
+  const { drafts, type, drop: dropDraft, clear: clearDrafts } = useTextDrafts(debounceMs);
+  const [resetCount, setResetCount] = useState(0);
+
+  const applyNow = useCallback(
+    (values: Record<string, string | string[]>) => {
+      write((params) => {
+        for (const [key, value] of Object.entries(values)) writeValue(params, key, value);
+        params.delete(PAGE_PARAM);
+      }, true);
+    },
+    [write],
+  );
+
+  const setFilter = useCallback(
+    <K extends keyof S & string>(key: K, value: FilterValues<S>[K]) => {
+      if (schemaRef.current[key] === 'text' && typeof value === 'string') {
+        type(key, value, (trimmed) => applyNow({ [key]: trimmed }));
+        return;
+      }
+      dropDraft(key);
+      applyNow({ [key]: value });
+    },
+    [applyNow, type, dropDraft],
+  );
+
+  const setFilters = useCallback(
+    (values: Partial<FilterValues<S>>) => {
+      const entries = Object.entries(values).filter(([, v]) => v !== undefined) as [
+        string,
+        string | string[],
+      ][];
+      for (const [key] of entries) dropDraft(key);
+      applyNow(Object.fromEntries(entries));
+    },
+    [applyNow, dropDraft],
+  );
+
+  const reset = useCallback(() => {
+    clearDrafts();
+    setResetCount((n) => n + 1);
+    write((params) => {
+      for (const key of Object.keys(schemaRef.current)) params.delete(key);
+      params.delete(PAGE_PARAM);
+      params.delete(ORDERING_PARAM);
+    }, true);
+  }, [write, clearDrafts]);
+
   const search = searchParams.toString();
   const applied = useMemo(
     () => readValues(schema, new URLSearchParams(search)),
@@ -203,17 +189,8 @@ export function useUrlFilters<S extends FilterSchema>(
   const page = readPage(searchParams);
   const ordering = searchParams.get(ORDERING_PARAM) ?? defaultOrdering;
 
-  const query = useMemo(() => {
-    const q: Query = {};
-    for (const [key, value] of Object.entries<string | string[]>(applied)) {
-      if (Array.isArray(value) ? value.length > 0 : value !== '') q[key] = value;
-    }
-    if (page > 1) q.page = page;
-    if (ordering) q.ordering = ordering;
-    return q;
-  }, [applied, page, ordering]);
-
-  const filtered = Object.values(applied).some((v) => (Array.isArray(v) ? v.length > 0 : v !== ''));
+  const query = useMemo(() => queryOf(applied, page, ordering), [applied, page, ordering]);
+  const filtered = isFiltered(applied);
 
   return {
     values,

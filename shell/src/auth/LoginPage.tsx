@@ -10,6 +10,23 @@ import { warmSignedInChunks } from '../session/warm-signed-in';
 import { TEST_IDS } from '../testids';
 import { DEFAULT_AFTER_LOGIN, safeRedirect } from './redirect';
 
+/** A visitor already signed in goes on to the dashboard, once the user is loaded (the dashboard guard needs it). */
+function useRedirectWhenSignedIn(alreadyAuthenticated: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!alreadyAuthenticated) return;
+    let active = true;
+    const go = () => {
+      if (active) void navigate(DEFAULT_AFTER_LOGIN, { replace: true });
+    };
+    // the dashboard guard needs the user: load it while 'Redirecting...' shows
+    ensureCurrentUser().then(go, go);
+    return () => {
+      active = false;
+    };
+  }, [alreadyAuthenticated, navigate]);
+}
+
 export function LoginPage() {
   const { t } = useTranslation(['shell', 'common']);
   const token = useSession((s) => s.token);
@@ -28,18 +45,7 @@ export function LoginPage() {
   // the signed-in chrome's chunks load while the user types, not after the sign-in
   useEffect(() => void warmSignedInChunks(), []);
 
-  useEffect(() => {
-    if (!alreadyAuthenticated) return;
-    let active = true;
-    const go = () => {
-      if (active) void navigate(DEFAULT_AFTER_LOGIN, { replace: true });
-    };
-    // the dashboard guard needs the user: load it while 'Redirecting...' shows
-    ensureCurrentUser().then(go, go);
-    return () => {
-      active = false;
-    };
-  }, [alreadyAuthenticated, navigate]);
+  useRedirectWhenSignedIn(alreadyAuthenticated);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -9,7 +9,6 @@ import { arrivalSummary, formatDelta, mapsLink, summaryLegs, summaryPorts } from
 
 export function SummaryBar({ shipment }: { shipment: Shipment }) {
   const { t } = useTranslation(NS);
-  const ports = summaryPorts(shipment);
   const arrival = arrivalSummary(shipment);
   const legs = summaryLegs(shipment);
   const coords = shipment.last_coordinates;
@@ -26,19 +25,7 @@ export function SummaryBar({ shipment }: { shipment: Shipment }) {
       aria-label={t('detail.summary.label')}
       data-testid="summary-bar"
     >
-      <ol className="shp-route" aria-label={t('detail.summary.route')}>
-        {ports.map(({ role, index, port }) => (
-          <li key={`${role}${index ?? ''}`} data-testid="summary-port">
-            <span className="shp-port" title={port.display || port.name}>
-              <small>
-                {role === 'tsp' ? t('detail.summary.tsp', { n: index }) : t(`detail.summary.${role}`)}
-              </small>
-              <Flag iso2={port.country_iso2} />
-              {port.locode || port.name}
-            </span>
-          </li>
-        ))}
-      </ol>
+      <RouteList shipment={shipment} />
       <div className="shp-facts">
         <div className="shp-fact">
           <span>{arrival.kind ? t(`detail.summary.${arrival.kind}`) : t('detail.summary.eta')}</span>
@@ -87,5 +74,26 @@ export function SummaryBar({ shipment }: { shipment: Shipment }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** POL, the transshipment ports and POD, in order. */
+function RouteList({ shipment }: { shipment: Shipment }) {
+  const { t } = useTranslation(NS);
+  const ports = summaryPorts(shipment);
+  return (
+    <ol className="shp-route" aria-label={t('detail.summary.route')}>
+      {ports.map(({ role, index, port }) => (
+        <li key={`${role}${index ?? ''}`} data-testid="summary-port">
+          <span className="shp-port" title={port.display || port.name}>
+            <small>
+              {role === 'tsp' ? t('detail.summary.tsp', { n: index }) : t(`detail.summary.${role}`)}
+            </small>
+            <Flag iso2={port.country_iso2} />
+            {port.locode || port.name}
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -7,17 +7,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Carrier, Project } from '@portal/shared-api';
 import { FILTERABLE_TRACKING_STATUSES, HEALTH_VALUES } from '@portal/shared-api/domain';
-import { Button, Checkbox, Select, TextInput, ToggleButtons } from '@portal/shared-ui';
+import { Select, TextInput, ToggleButtons } from '@portal/shared-ui';
 import { shipmentHealthText } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
-import {
-  DATE_FIELDS,
-  type ExportForm,
-  isDayCount,
-  isValidDate,
-  OTHER_FILTERS,
-  TEXT_FILTERS,
-} from './export-form';
+import { TEXT_FILTERS, type ExportForm } from './export-form';
+import { many, one, withAppliedValue } from './export-filter-rules';
+import { DateRanges, DayRanges, OtherFilters } from './ExportFilterGroups';
 import { EXPORT_NS } from './i18n';
 
 export interface ExportFiltersProps {
@@ -29,47 +24,12 @@ export interface ExportFiltersProps {
   projects: Project[];
 }
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
-const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
-
 export function ExportFilters({ filters, setFilter, problems, carriers, projects }: ExportFiltersProps) {
   const { t } = useTranslation(EXPORT_NS);
   const { t: tList } = useTranslation(NS);
   const baseId = useId();
-  const error = (key: string) => (problems[key] ? t(problems[key]) : undefined);
   const text = (key: string) => one(filters[key]);
-  /** Said while typing: a whole date that is not one, a day count that is not a whole number. */
-  const liveProblem = (key: string, kind: 'day' | 'date') => {
-    const value = text(key).trim();
-    if (kind === 'date')
-      return value.length >= 10 && !isValidDate(value) ? t('errors.invalidDate') : undefined;
-    return value !== '' && value !== '-' && !isDayCount(value) ? t('errors.number') : undefined;
-  };
-
-  /** A text field that keeps what is typed (a day count, or a yyyy-MM-dd date). */
-  const field = (key: string, label: string, kind: 'day' | 'date') => (
-    <TextInput
-      key={key}
-      id={`${baseId}-${key}`}
-      label={label}
-      value={text(key)}
-      maxLength={kind === 'date' ? 10 : 7}
-      inputMode={kind === 'date' ? 'numeric' : 'text'}
-      placeholder={kind === 'date' ? t('datePlaceholder') : undefined}
-      autoComplete="off"
-      onChange={(e) => setFilter(key, e.target.value)}
-      error={error(key) ?? liveProblem(key, kind)}
-      data-testid={`export-${key}`}
-    />
-  );
-
-  const dateKeys = DATE_FIELDS.flatMap((f) => [`${f}_after`, `${f}_before`, `${f}_rel_min`, `${f}_rel_max`]);
-  const datesApplied = dateKeys.filter((k) => text(k) !== '').length;
-  const dayKeys = ['dta', 'dtd_min', 'dtd_max', 'dta_min', 'dta_max'];
-  const daysApplied = dayKeys.filter((k) => text(k) !== '').length + (text('order_dta') === 'true' ? 1 : 0);
-  const carrierValue = one(filters.carrier);
-  const projectValue = one(filters.project);
-  const others = OTHER_FILTERS.filter((k) => many(filters[k]).length > 0);
+  const groupProps = { filters, setFilter, problems, baseId };
 
   return (
     <fieldset className="shp-export-filters" data-testid="export-filters">
@@ -83,37 +43,7 @@ export function ExportFilters({ filters, setFilter, problems, carriers, projects
           onChange={(e) => setFilter('search', e.target.value)}
           data-testid="export-search"
         />
-        <Select
-          label={t('carrier')}
-          value={carrierValue}
-          placeholder={t('anyCarrier')}
-          // an applied carrier the list of carriers does not hold (yet) is still shown
-          options={[
-            ...carriers.map((c) => ({ value: String(c.id), label: c.short_name || c.official_name })),
-            ...(carrierValue && !carriers.some((c) => String(c.id) === carrierValue)
-              ? [{ value: carrierValue, label: carrierValue }]
-              : []),
-          ]}
-          onChange={(v) => setFilter('carrier', v ? [v] : [])}
-          id={`${baseId}-carrier`}
-          name="carrier"
-        />
-        {(projects.length > 0 || projectValue !== '') && (
-          <Select
-            label={t('project')}
-            value={projectValue}
-            placeholder={t('anyProject')}
-            options={[
-              ...projects.map((p) => ({ value: String(p.id), label: p.name })),
-              ...(projectValue && !projects.some((p) => String(p.id) === projectValue)
-                ? [{ value: projectValue, label: projectValue }]
-                : []),
-            ]}
-            onChange={(v) => setFilter('project', v ? [v] : [])}
-            id={`${baseId}-project`}
-            name="project"
-          />
-        )}
+        <OwnerSelects {...groupProps} carriers={carriers} projects={projects} />
         {TEXT_FILTERS.filter((k) => k !== 'search').map((key) => (
           <TextInput
             key={key}
@@ -137,63 +67,51 @@ export function ExportFilters({ filters, setFilter, problems, carriers, projects
         value={many(filters.health)}
         onChange={(v) => setFilter('health', v)}
       />
-      <details className="shp-export-group" open={daysApplied > 0} data-testid="export-days">
-        <summary>
-          {t('dayRangesGroup')}
-          {daysApplied > 0 && ` (${t('applied', { count: daysApplied })})`}
-        </summary>
-        <div className="shp-export-filter-grid">{dayKeys.map((key) => field(key, t(key), 'day'))}</div>
-        <Checkbox
-          label={t('order_dta')}
-          checked={text('order_dta') === 'true'}
-          onChange={(on) => setFilter('order_dta', on ? 'true' : '')}
-          data-testid="export-order_dta"
-        />
-      </details>
-      <details className="shp-export-group" open={datesApplied > 0} data-testid="export-dates">
-        <summary>
-          {t('datesGroup')}
-          {datesApplied > 0 && ` (${t('applied', { count: datesApplied })})`}
-        </summary>
-        {DATE_FIELDS.map((f) => (
-          <fieldset key={f} className="shp-export-date">
-            <legend>{t(`dates.${f}`)}</legend>
-            <div className="shp-export-date__inputs">
-              {field(`${f}_after`, t('ends.after'), 'date')}
-              {field(`${f}_before`, t('ends.before'), 'date')}
-              {field(`${f}_rel_min`, t('ends.rel_min'), 'day')}
-              {field(`${f}_rel_max`, t('ends.rel_max'), 'day')}
-            </div>
-          </fieldset>
-        ))}
-      </details>
-      {others.length > 0 && (
-        <div className="shp-export-others" data-testid="export-other-filters">
-          <strong>{t('others.title')}</strong>
-          <ul>
-            {others.map((key) => {
-              const value = many(filters[key]).join(', ');
-              const label =
-                key === 'exclude_hidden'
-                  ? t(value === 'false' ? 'others.exclude_hidden_false' : 'others.exclude_hidden_true')
-                  : t(`others.${key}`, { value });
-              return (
-                <li key={key}>
-                  {label}{' '}
-                  <Button
-                    variant="link"
-                    size="sm"
-                    onClick={() => setFilter(key, '')}
-                    aria-label={`${t('others.remove')}: ${label}`}
-                  >
-                    {t('others.remove')}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+      <DayRanges {...groupProps} />
+      <DateRanges {...groupProps} />
+      <OtherFilters filters={filters} setFilter={setFilter} />
     </fieldset>
+  );
+}
+
+interface OwnerProps extends Pick<ExportFiltersProps, 'filters' | 'setFilter' | 'carriers' | 'projects'> {
+  baseId: string;
+}
+
+/** Carrier and project (the project only when there are projects or one is applied). */
+function OwnerSelects({ filters, setFilter, carriers, projects, baseId }: OwnerProps) {
+  const { t } = useTranslation(EXPORT_NS);
+  const carrierValue = one(filters.carrier);
+  const projectValue = one(filters.project);
+  return (
+    <>
+      <Select
+        label={t('carrier')}
+        value={carrierValue}
+        placeholder={t('anyCarrier')}
+        // an applied carrier the list of carriers does not hold (yet) is still shown
+        options={withAppliedValue(
+          carriers.map((c) => ({ value: String(c.id), label: c.short_name || c.official_name })),
+          carrierValue,
+        )}
+        onChange={(v) => setFilter('carrier', v ? [v] : [])}
+        id={`${baseId}-carrier`}
+        name="carrier"
+      />
+      {(projects.length > 0 || projectValue !== '') && (
+        <Select
+          label={t('project')}
+          value={projectValue}
+          placeholder={t('anyProject')}
+          options={withAppliedValue(
+            projects.map((p) => ({ value: String(p.id), label: p.name })),
+            projectValue,
+          )}
+          onChange={(v) => setFilter('project', v ? [v] : [])}
+          id={`${baseId}-project`}
+          name="project"
+        />
+      )}
+    </>
   );
 }

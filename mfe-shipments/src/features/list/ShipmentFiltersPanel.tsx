@@ -79,42 +79,76 @@ export function ShipmentFiltersPanel({ filters, carriers, projects = [] }: Shipm
             />
           ))}
           {DAY_FIELDS.map((field) => (
-            <fieldset className="pui-date-range" key={field}>
-              <legend>{t(`shipmentList.days.${field}`)}</legend>
-              <div className="pui-date-range__inputs">
-                {(['min', 'max'] as const).map((bound) => {
-                  const key = `${field}_${bound}` as const;
-                  const value = values[key];
-                  return (
-                    <NumberInput
-                      key={bound}
-                      id={key}
-                      label={t(`shipmentList.days.${bound}`)}
-                      value={value}
-                      onValueChange={(next) => setFilter(key, next)}
-                    />
-                  );
-                })}
-              </div>
-            </fieldset>
+            <DayRange key={field} field={field} values={values} setFilter={setFilter} />
           ))}
         </div>
       )}
-      <div className="shp-filter-bar">
-        <Button
-          variant="link"
-          aria-expanded={moreOpen}
-          aria-controls="shp-more-filters"
-          onClick={() => setMoreOpen((open) => !open)}
-          data-testid="more-filters-toggle"
-        >
-          {moreOpen ? t('shipmentList.fewerFilters') : t('shipmentList.moreFilters')}
-          {activeMore > 0 && ` (${activeMore})`}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={filters.reset} data-testid="reset-filters">
-          {t('filters.reset', { ns: LISTS_NS })}
-        </Button>
-      </div>
+      <FilterBar
+        moreOpen={moreOpen}
+        activeMore={activeMore}
+        onToggleMore={() => setMoreOpen((open) => !open)}
+        onReset={filters.reset}
+      />
     </section>
+  );
+}
+
+type Filters = ShipmentFiltersPanelProps['filters'];
+
+interface DayRangeProps extends Pick<Filters, 'values' | 'setFilter'> {
+  field: (typeof DAY_FIELDS)[number];
+}
+
+/** The min and max of one day range. */
+function DayRange({ field, values, setFilter }: DayRangeProps) {
+  const { t } = useTranslation(NS);
+  return (
+    <fieldset className="pui-date-range">
+      <legend>{t(`shipmentList.days.${field}`)}</legend>
+      <div className="pui-date-range__inputs">
+        {(['min', 'max'] as const).map((bound) => {
+          const key = `${field}_${bound}` as const;
+          return (
+            <NumberInput
+              key={bound}
+              id={key}
+              label={t(`shipmentList.days.${bound}`)}
+              value={values[key]}
+              onValueChange={(next) => setFilter(key, next)}
+            />
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+interface FilterBarProps {
+  moreOpen: boolean;
+  /** Filters applied in the More Filters area. */
+  activeMore: number;
+  onToggleMore: () => void;
+  onReset: () => void;
+}
+
+/** More / Fewer Filters (with the count applied there) and Reset. */
+function FilterBar({ moreOpen, activeMore, onToggleMore, onReset }: FilterBarProps) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className="shp-filter-bar">
+      <Button
+        variant="link"
+        aria-expanded={moreOpen}
+        aria-controls="shp-more-filters"
+        onClick={onToggleMore}
+        data-testid="more-filters-toggle"
+      >
+        {moreOpen ? t('shipmentList.fewerFilters') : t('shipmentList.moreFilters')}
+        {activeMore > 0 && ` (${activeMore})`}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onReset} data-testid="reset-filters">
+        {t('filters.reset', { ns: LISTS_NS })}
+      </Button>
+    </div>
   );
 }

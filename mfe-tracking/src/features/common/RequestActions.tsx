@@ -87,31 +87,52 @@ export function RequestActions({ request, place, onStatusChange }: RequestAction
           {offered.cancel.offered && !offered.cancel.enabled && <li>{t('actions.cancelDisabled')}</li>}
         </ul>
       )}
-      <Modal
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        size="sm"
-        title={
-          confirming === 'archive'
-            ? t('actions.confirmTitleArchive', { code: request.code_value })
-            : t('actions.confirmTitleCancel', { code: request.code_value })
-        }
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
-              {t('actions.keep')}
-            </Button>
-            <Button
-              variant={confirming === 'cancel' ? 'danger' : 'primary'}
-              onClick={() => confirming && void run(confirming)}
-            >
-              {confirming === 'archive' ? t('actions.confirmYesArchive') : t('actions.confirmYesCancel')}
-            </Button>
-          </>
-        }
-      >
-        <p>{confirming === 'archive' ? t('actions.confirmArchive') : t('actions.confirmCancel')}</p>
-      </Modal>
+      <ConfirmAction
+        action={confirming}
+        code={request.code_value}
+        onKeep={() => setConfirming(null)}
+        onConfirm={(action) => void run(action)}
+      />
     </div>
+  );
+}
+
+interface ConfirmProps {
+  /** The action waiting for a yes; null: no question open. */
+  action: 'archive' | 'cancel' | null;
+  code: string;
+  onKeep: () => void;
+  onConfirm: (action: 'archive' | 'cancel') => void;
+}
+
+/** Asks before Archive or Cancel. */
+function ConfirmAction({ action, code, onKeep, onConfirm }: ConfirmProps) {
+  const { t } = useTranslation(NS);
+  return (
+    <Modal
+      open={action !== null}
+      onClose={onKeep}
+      size="sm"
+      title={
+        action === 'archive'
+          ? t('actions.confirmTitleArchive', { code })
+          : t('actions.confirmTitleCancel', { code })
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onKeep}>
+            {t('actions.keep')}
+          </Button>
+          <Button
+            variant={action === 'cancel' ? 'danger' : 'primary'}
+            onClick={() => action && onConfirm(action)}
+          >
+            {action === 'archive' ? t('actions.confirmYesArchive') : t('actions.confirmYesCancel')}
+          </Button>
+        </>
+      }
+    >
+      <p>{action === 'archive' ? t('actions.confirmArchive') : t('actions.confirmCancel')}</p>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { trapTab, useModalFocus } from './use-modal-focus';
 
 export type ModalProps = {
   open: boolean;
@@ -13,9 +14,6 @@ export type ModalProps = {
   className?: string;
 };
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * Dialog rendered in a portal on document.body. Escape, a click on the backdrop and the × button call
  * `onClose`. Focus moves to the first focusable control of the body (else the dialog), Tab is kept inside,
@@ -27,48 +25,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', cla
   const dialogRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialogRef.current)?.focus();
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) {
-        event.stopPropagation();
-        onCloseRef.current();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [open]);
+  useModalFocus(open, onClose, dialogRef, bodyRef);
 
   if (!open || typeof document === 'undefined') return null;
-
-  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const firstItem = items[0];
-    const lastItem = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === firstItem) {
-      event.preventDefault();
-      lastItem.focus();
-    } else if (!event.shiftKey && document.activeElement === lastItem) {
-      event.preventDefault();
-      firstItem.focus();
-    }
-  };
 
   // Close only when the press both started and ended on the backdrop (a drag out of a field must not close).
   const onBackdropMouseDown = (event: MouseEvent<HTMLDivElement>) => {
@@ -93,7 +52,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', cla
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={trapTab}
+        onKeyDown={(event) => trapTab(event, dialogRef.current)}
       >
         <div className="pui-modal__header">
           <h2 className="pui-modal__title" id={titleId}>

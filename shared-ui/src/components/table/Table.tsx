@@ -1,7 +1,10 @@
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../pager/Pager';
 import { Spinner } from '../spinner/Spinner';
+import { TableHead } from './TableHead';
+import { TableRow } from './TableRow';
+import { useScrollFocus } from './use-scroll-focus';
 
 export type TableColumn<T> = {
   key: string;
@@ -36,24 +39,17 @@ export type TableProps<T> = {
   className?: string;
 };
 
-type SortDirection = 'ascending' | 'descending' | 'none';
-
-function parseOrdering(ordering: string | undefined): { field: string; desc: boolean } | null {
-  if (!ordering) return null;
-  const first = ordering.split(',')[0].trim();
-  if (!first) return null;
-  return first.startsWith('-') ? { field: first.slice(1), desc: true } : { field: first, desc: false };
-}
-
-function defaultCell(row: unknown, key: string): ReactNode {
-  if (row === null || typeof row !== 'object') return null;
-  const value = (row as Record<string, unknown>)[key];
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? '✓' : '';
-  // Rows come from JSON: a list shows its items joined by commas (as String() does), an object as JSON rather
-  // than '[object Object]'.
-  return Array.isArray(value) ? value.join(',') : JSON.stringify(value);
+/** The keys of the rows shown expanded, and a way to expand or collapse one. */
+function useExpandedRows() {
+  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
+  const toggleRow = (key: string | number) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  return [expanded, toggleRow] as const;
 }
 
 /** Data table with DRF-style sorting, optional row expansion, loading overlay, empty state and pager. */
@@ -73,81 +69,21 @@ export function Table<T>({
   className,
 }: TableProps<T>) {
   const { t } = useTranslation('common');
-  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
-  // A table wider than its box scrolls sideways: then the box takes the focus, so the keyboard can scroll it too
-  // (WCAG 2.1.1); a table that fits adds no tab stop.
-  const scroller = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
-    check();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(check);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
-  const current = parseOrdering(ordering);
+  const [expanded, toggleRow] = useExpandedRows();
+  const { scroller, scrolls } = useScrollFocus();
   const columnCount = columns.length + (renderExpanded ? 1 : 0);
-
-  const sortDirection = (column: TableColumn<T>): SortDirection => {
-    const field = column.sortKey ?? column.key;
-    if (!current || current.field !== field) return 'none';
-    return current.desc ? 'descending' : 'ascending';
-  };
-
-  const sortBy = (column: TableColumn<T>) => {
-    const field = column.sortKey ?? column.key;
-    onOrderingChange?.(sortDirection(column) === 'ascending' ? `-${field}` : field);
-  };
-
-  const toggleRow = (key: string | number) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
 
   return (
     <div className={['pui-table-wrap', className].filter(Boolean).join(' ')}>
       <div className="pui-table-scroll" ref={scroller} tabIndex={scrolls ? 0 : undefined}>
         <table className="pui-table" aria-busy={loading || undefined}>
           {caption && <caption className="pui-visually-hidden">{caption}</caption>}
-          <thead>
-            <tr>
-              {renderExpanded && (
-                <th className="pui-table__expander-cell" scope="col">
-                  <span className="pui-visually-hidden">{t('table.expand')}</span>
-                </th>
-              )}
-              {columns.map((column) => {
-                const sortable = Boolean(column.sortable && onOrderingChange);
-                const direction = sortDirection(column);
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    style={column.width ? { width: column.width } : undefined}
-                    aria-sort={column.sortable ? direction : undefined}
-                  >
-                    {sortable ? (
-                      <button type="button" className="pui-table__sort" onClick={() => sortBy(column)}>
-                        {column.header}
-                        <span className="pui-table__sort-icon" aria-hidden="true">
-                          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
+          <TableHead
+            columns={columns}
+            ordering={ordering}
+            onOrderingChange={onOrderingChange}
+            expandable={Boolean(renderExpanded)}
+          />
           <tbody>
             {rows.length === 0 && !loading && (
               <tr>
@@ -158,37 +94,17 @@ export function Table<T>({
             )}
             {rows.map((row) => {
               const key = rowKey(row);
-              const isExpanded = expanded.has(key);
-              const detailId = `pui-table-detail-${String(key).replace(/[^a-zA-Z0-9_-]/g, '-')}`;
               return (
-                <Fragment key={key}>
-                  <tr className="pui-table__row">
-                    {renderExpanded && (
-                      <td className="pui-table__expander-cell">
-                        <button
-                          type="button"
-                          className="pui-table__expander"
-                          aria-expanded={isExpanded}
-                          aria-controls={isExpanded ? detailId : undefined}
-                          aria-label={isExpanded ? t('table.collapse') : t('table.expand')}
-                          onClick={() => toggleRow(key)}
-                        >
-                          <span aria-hidden="true">›</span>
-                        </button>
-                      </td>
-                    )}
-                    {columns.map((column) => (
-                      <td key={column.key}>
-                        {column.render ? column.render(row) : defaultCell(row, column.key)}
-                      </td>
-                    ))}
-                  </tr>
-                  {renderExpanded && isExpanded && (
-                    <tr className="pui-table__expanded" id={detailId}>
-                      <td colSpan={columnCount}>{renderExpanded(row)}</td>
-                    </tr>
-                  )}
-                </Fragment>
+                <TableRow
+                  key={key}
+                  row={row}
+                  rowId={key}
+                  columns={columns}
+                  columnCount={columnCount}
+                  renderExpanded={renderExpanded}
+                  expanded={expanded.has(key)}
+                  onToggle={() => toggleRow(key)}
+                />
               );
             })}
             {rows.length === 0 && loading && (
