@@ -186,11 +186,13 @@ export interface BombResult {
   detail: string;
 }
 
-export async function runBombs(app: FastifyInstance, token: string): Promise<BombResult[]> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+type Send = () => Promise<{ status: number; body: string }>;
+/** A bomb: its name, and a function that builds the payload and returns the call that sends it. */
+type Bomb = [string, () => Send];
+
+/** The ways a bomb is sent to the API on `port` with the token: an upload, a JSON body, a GET. */
+function senders(port: number, token: string) {
   const auth = { authorization: `Token ${token}` };
-  /** Each bomb: its name, and a function that builds the payload and returns the call that sends it. */
   const upload = (name: string, make: () => Buffer) => () => {
     const { body, type } = multipart(name, make());
     return () =>
@@ -218,7 +220,13 @@ export async function runBombs(app: FastifyInstance, token: string): Promise<Bom
       const h = { ...auth, ...headers() };
       return () => raw(port, { method: 'GET', path: p, headers: h });
     };
-  const bombs: Array<[string, () => () => Promise<{ status: number; body: string }>]> = [
+  return { upload, json, get };
+}
+
+/** The bombs, with a control that must be read (not refused as broken). */
+function bombList(port: number, token: string): Bomb[] {
+  const { upload, json, get } = senders(port, token);
+  return [
     ['xlsx bomb 256 MB, honest headers', upload('bomb.xlsx', () => xlsxBomb(256, false))],
     ['xlsx bomb 256 MB, lying headers', upload('bomb.xlsx', () => xlsxBomb(256, true))],
     ['xlsx bomb: one 256 MB cell, lying headers', upload('bomb.xlsx', () => xlsxBomb(256, true, 'cell'))],
@@ -275,55 +283,63 @@ export async function runBombs(app: FastifyInstance, token: string): Promise<Bom
     ],
     ['URL of 1 MB', get(() => `/api/shipments/${'a'.repeat(1024 * 1024)}/`)],
   ];
-  const results: BombResult[] = [];
-  for (const [name, prepare] of bombs) {
-    const fire = prepare();
-    global.gc?.();
-    const rss0 = process.memoryUsage().rss;
-    let peak = rss0;
-    let healthMaxMs = 0;
-    let inFlight = true;
-    // Health checks while the bomb is in flight: the API's event loop must stay free.
-    const pinger = (async () => {
-      while (inFlight) {
-        const t0 = performance.now();
-        await raw(port, { method: 'GET', path: '/api/health/' }).catch(() => undefined);
-        healthMaxMs = Math.max(healthMaxMs, performance.now() - t0);
-        peak = Math.max(peak, process.memoryUsage().rss);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    const t0 = performance.now();
-    let status = -1;
-    let detail = '';
-    try {
-      const res = await fire();
-      status = res.status;
-      detail = res.body.slice(0, 120);
-    } catch (error) {
-      detail = (error as Error).message;
+}
+
+/** Sends one bomb while health checks run, and judges the answer, the time, the health checks and the memory. */
+async function fireBomb(port: number, name: string, prepare: () => Send): Promise<BombResult> {
+  const fire = prepare();
+  global.gc?.();
+  const rss0 = process.memoryUsage().rss;
+  let peak = rss0;
+  let healthMaxMs = 0;
+  let inFlight = true;
+  // Health checks while the bomb is in flight: the API's event loop must stay free.
+  const pinger = (async () => {
+    while (inFlight) {
+      const t0 = performance.now();
+      await raw(port, { method: 'GET', path: '/api/health/' }).catch(() => undefined);
+      healthMaxMs = Math.max(healthMaxMs, performance.now() - t0);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      await new Promise((r) => setTimeout(r, 100));
     }
-    const seconds = (performance.now() - t0) / 1000;
-    inFlight = false;
-    await pinger;
-    peak = Math.max(peak, process.memoryUsage().rss);
-    const rssGrowthMb = (peak - rss0) / 1024 / 1024;
-    // A refusal: 4xx, or a connection the server closed (status 0) after answering.
-    // Only unknown query parameters may be answered normally (ignored); every other bomb must be refused.
-    // 401/403 would mean the bomb never reached a parser (a dead token): a miss, not a refusal.
-    const refused =
-      (status >= 400 && status < 500 && status !== 401 && status !== 403) ||
-      status === 0 ||
-      (/may be ignored/.test(name) && status === 200);
-    // The control must be read as a workbook (it lacks the template's columns): the bombs are real xlsx files.
-    const readAsWorkbook = !/control/.test(name) || !/not a valid \.xlsx/.test(detail);
-    const ok =
-      refused &&
-      readAsWorkbook &&
-      seconds <= BOMB_MAX_SECONDS * (/at once/.test(name) ? Math.ceil(3 / MAX_PARALLEL_READS) : 1) &&
-      healthMaxMs <= HEALTH_MAX_MS &&
-      rssGrowthMb <= BOMB_MAX_RSS_MB;
-    results.push({ name, status, seconds, healthMaxMs, rssGrowthMb, ok, detail });
+  })();
+  const t0 = performance.now();
+  let status = -1;
+  let detail = '';
+  try {
+    const res = await fire();
+    status = res.status;
+    detail = res.body.slice(0, 120);
+  } catch (error) {
+    detail = (error as Error).message;
   }
+  const seconds = (performance.now() - t0) / 1000;
+  inFlight = false;
+  await pinger;
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const rssGrowthMb = (peak - rss0) / 1024 / 1024;
+  // A refusal: 4xx, or a connection the server closed (status 0) after answering.
+  // Only unknown query parameters may be answered normally (ignored); every other bomb must be refused.
+  // 401/403 would mean the bomb never reached a parser (a dead token): a miss, not a refusal.
+  const refused =
+    (status >= 400 && status < 500 && status !== 401 && status !== 403) ||
+    status === 0 ||
+    (/may be ignored/.test(name) && status === 200);
+  // The control must be read as a workbook (it lacks the template's columns): the bombs are real xlsx files.
+  const readAsWorkbook = !/control/.test(name) || !/not a valid \.xlsx/.test(detail);
+  const ok =
+    refused &&
+    readAsWorkbook &&
+    seconds <= BOMB_MAX_SECONDS * (/at once/.test(name) ? Math.ceil(3 / MAX_PARALLEL_READS) : 1) &&
+    healthMaxMs <= HEALTH_MAX_MS &&
+    rssGrowthMb <= BOMB_MAX_RSS_MB;
+  return { name, status, seconds, healthMaxMs, rssGrowthMb, ok, detail };
+}
+
+export async function runBombs(app: FastifyInstance, token: string): Promise<BombResult[]> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const results: BombResult[] = [];
+  for (const [name, prepare] of bombList(port, token)) results.push(await fireBomb(port, name, prepare));
   return results;
 }

@@ -188,25 +188,46 @@ async function fuzz(app: FastifyInstance, signIn: () => Promise<string>) {
   return { tried, operations: ops.length, failures, statuses, signIns, unreached };
 }
 
-async function main() {
+/** A database of its own for the run: on TEST_DATABASE_URL / DATABASE_URL's server, else an embedded one. */
+async function fuzzDatabase(): Promise<{ url: string; cleanup: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   const name = `portal_fuzz_${Date.now()}_${process.pid}`;
-  let url: string;
-  let cleanup: () => Promise<void>;
   if (serverUrl) {
     await ensureDatabase(serverUrl, name);
-    url = withDatabase(serverUrl, name);
-    cleanup = () => dropDatabase(serverUrl, name);
-  } else {
-    const { startEmbeddedPostgres } = await import('../src/db/embedded');
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-fuzz-pg-'));
-    const pg = await startEmbeddedPostgres({ dataDir, port: 54_000 + (process.pid % 1000), database: name });
-    url = pg.url;
-    cleanup = async () => {
+    return { url: withDatabase(serverUrl, name), cleanup: () => dropDatabase(serverUrl, name) };
+  }
+  const { startEmbeddedPostgres } = await import('../src/db/embedded');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-fuzz-pg-'));
+  const pg = await startEmbeddedPostgres({ dataDir, port: 54_000 + (process.pid % 1000), database: name });
+  return {
+    url: pg.url,
+    cleanup: async () => {
       await pg.stop();
       await rm(dataDir, { recursive: true, force: true });
-    };
+    },
+  };
+}
+
+/** Sends the bombs and prints how each was refused; returns how many were missed. */
+async function reportBombs(app: Parameters<typeof runBombs>[0], token: string): Promise<number> {
+  const bombsStarted = Date.now();
+  const bombs = await runBombs(app, token);
+  const bombsMissed = bombs.filter((b) => !b.ok).length;
+  console.log(
+    `bombs: ${bombs.length} sent in ${((Date.now() - bombsStarted) / 1000).toFixed(1)} s, refused in time: ` +
+      `${bombs.length - bombsMissed}, missed: ${bombsMissed}`,
+  );
+  for (const b of bombs) {
+    console.log(
+      `  ${b.ok ? 'ok  ' : 'MISS'} ${b.name}: ${b.status} in ${b.seconds.toFixed(2)} s, slowest health check ` +
+        `${b.healthMaxMs.toFixed(0)} ms, memory +${b.rssGrowthMb.toFixed(0)} MB ${b.ok ? '' : b.detail}`,
+    );
   }
+  return bombsMissed;
+}
+
+async function main() {
+  const { url, cleanup } = await fuzzDatabase();
   const handle = createDb(url, { max: 4 });
   try {
     await migrate(url);
@@ -251,22 +272,7 @@ async function main() {
       );
     }
     // Bombs, over loopback HTTP (FUZZ_BOMBS=0 skips them).
-    let bombsMissed = 0;
-    if (process.env.FUZZ_BOMBS !== '0') {
-      const bombsStarted = Date.now();
-      const bombs = await runBombs(app, await signIn());
-      bombsMissed = bombs.filter((b) => !b.ok).length;
-      console.log(
-        `bombs: ${bombs.length} sent in ${((Date.now() - bombsStarted) / 1000).toFixed(1)} s, refused in time: ` +
-          `${bombs.length - bombsMissed}, missed: ${bombsMissed}`,
-      );
-      for (const b of bombs) {
-        console.log(
-          `  ${b.ok ? 'ok  ' : 'MISS'} ${b.name}: ${b.status} in ${b.seconds.toFixed(2)} s, slowest health check ` +
-            `${b.healthMaxMs.toFixed(0)} ms, memory +${b.rssGrowthMb.toFixed(0)} MB ${b.ok ? '' : b.detail}`,
-        );
-      }
-    }
+    const bombsMissed = process.env.FUZZ_BOMBS !== '0' ? await reportBombs(app, await signIn()) : 0;
     await app.close();
     // A 401 left after a new token means inputs never reached their route: the run proves nothing there.
     const unauthenticated = result.statuses['4xx (401)'] ?? 0;

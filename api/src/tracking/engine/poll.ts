@@ -67,13 +67,8 @@ const secondsFromNow = (s: number) => sql<Date>`now() + make_interval(secs => ${
 /** HTTP answers that mean "this reference is wrong", not "the carrier has a problem". */
 const REFUSALS = new Set([400, 404, 410, 422]);
 
-export async function pollTrackingRequest(
-  deps: EngineDeps,
-  id: number,
-  ingest: (data: IngestJobData) => Promise<void>,
-): Promise<PollOutcome> {
-  const { db, config } = deps;
-  const row = await db
+async function loadPollRow(deps: EngineDeps, id: number) {
+  return deps.db
     .selectFrom('tracking_requests as tr')
     .innerJoin('carriers as c', 'c.id', 'tr.carrier_id')
     .select([
@@ -94,87 +89,64 @@ export async function pollTrackingRequest(
     ])
     .where('tr.id', '=', id)
     .executeTakeFirst();
-  if (!row) return { kind: 'skipped', reason: 'no such tracking request' };
-  if (row.status !== 'new' && row.status !== 'ongoing') return { kind: 'skipped', reason: row.status };
+}
+type PollRow = NonNullable<Awaited<ReturnType<typeof loadPollRow>>>;
+type PollResult = Awaited<ReturnType<ReturnType<typeof connectorFor>['poll']>>;
 
-  const label = CODE_TYPE_LABEL[row.code_type];
-  const fail = async (message: string): Promise<PollOutcome> => {
-    const failures = row.poll_failures + 1;
-    const delay = backoffSeconds(failures, config);
-    await db
-      .updateTable('tracking_requests')
-      .set({
-        poll_failures: failures,
-        last_poll_error: message,
-        last_polled_at: sql`now()`,
-        next_poll_at: secondsFromNow(delay),
-      })
-      .where('id', '=', id)
-      .execute();
-    return { kind: 'failed', error: message, retryInSeconds: delay };
-  };
+/** A failed poll: counted, and the next one after an exponential backoff. */
+async function recordFailure(deps: EngineDeps, row: PollRow, message: string): Promise<PollOutcome> {
+  const failures = row.poll_failures + 1;
+  const delay = backoffSeconds(failures, deps.config);
+  await deps.db
+    .updateTable('tracking_requests')
+    .set({
+      poll_failures: failures,
+      last_poll_error: message,
+      last_polled_at: sql`now()`,
+      next_poll_at: secondsFromNow(delay),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return { kind: 'failed', error: message, retryInSeconds: delay };
+}
 
-  // The endpoint carries the DCSA version the carrier speaks (carriers.dcsa_api_version, e.g. 2.2.0
-  // or 3.0.0), which chooses the connector.
-  const endpoint = carrierEndpoint(
-    {
-      id: row.carrier_id,
-      scac: row.scac,
-      dcsa_base_url: row.dcsa_base_url,
-      dcsa_credentials: row.dcsa_credentials,
-      dcsa_api_version: row.dcsa_api_version,
-    },
-    deps.simulatorBaseUrl,
-  );
-  if (!endpoint) return fail(`No DCSA endpoint is configured for ${row.scac}.`);
-
-  const connector = connectorFor(endpoint, config.carrierTimeoutMs);
-  let result;
-  try {
-    result = await connector.poll({
-      codeType: row.code_type,
-      reference: row.code_value,
-      // From the cursor (the carrier's clock) minus the overlap window: late publications and
-      // events of the cursor's own second come again, and are recognised as known.
-      since: pollSince(row.last_event_created_at, config.pollOverlapSeconds),
-    });
-  } catch (err) {
-    if (err instanceof ConnectorError && err.kind === 'http' && err.status && REFUSALS.has(err.status)) {
-      const reason = `${row.short_name} refused the ${label} ${row.code_value} (HTTP ${err.status}). Check the number and the carrier, then retry.`;
-      await markInvalid(db, id, warning('carrier_refused', reason));
-      return { kind: 'invalid', reason };
-    }
-    return fail(err instanceof Error ? err.message : String(err));
+/** A "not found" answer to a first poll: the request turns invalid after `notFoundPolls` of them. */
+async function recordNotFound(deps: EngineDeps, row: PollRow): Promise<PollOutcome> {
+  const { db, config } = deps;
+  const id = row.id;
+  const count = row.not_found_polls + 1;
+  if (count >= config.notFoundPolls) {
+    const reason = `${row.short_name} does not know the ${CODE_TYPE_LABEL[row.code_type]} ${row.code_value}. Check the number and the carrier, then retry.`;
+    await markInvalid(db, id, warning('reference_not_found', reason));
+    await db.updateTable('tracking_requests').set({ not_found_polls: count }).where('id', '=', id).execute();
+    return { kind: 'not-found', invalid: true };
   }
+  await db
+    .updateTable('tracking_requests')
+    .set({
+      not_found_polls: count,
+      poll_failures: 0,
+      last_poll_error: null,
+      last_polled_at: sql`now()`,
+      next_poll_at: secondsFromNow(Math.min(config.pollIntervalSeconds, backoffSeconds(count, config))),
+    })
+    .where('id', '=', id)
+    .execute();
+  return { kind: 'not-found', invalid: false };
+}
 
-  if (result.notFound && !row.last_event_created_at) {
-    const count = row.not_found_polls + 1;
-    if (count >= config.notFoundPolls) {
-      const reason = `${row.short_name} does not know the ${label} ${row.code_value}. Check the number and the carrier, then retry.`;
-      await markInvalid(db, id, warning('reference_not_found', reason));
-      await db
-        .updateTable('tracking_requests')
-        .set({ not_found_polls: count })
-        .where('id', '=', id)
-        .execute();
-      return { kind: 'not-found', invalid: true };
-    }
-    await db
-      .updateTable('tracking_requests')
-      .set({
-        not_found_polls: count,
-        poll_failures: 0,
-        last_poll_error: null,
-        last_polled_at: sql`now()`,
-        next_poll_at: secondsFromNow(Math.min(config.pollIntervalSeconds, backoffSeconds(count, config))),
-      })
-      .where('id', '=', id)
-      .execute();
-    return { kind: 'not-found', invalid: false };
-  }
-
-  // Persist what came (as a durable ingest job) before moving the schedule on: a crash in between
-  // only means the same events are fetched again at the next poll.
+/**
+ * Persists what came (as a durable ingest job) before the schedule moves on: a crash in between
+ * only means the same events are fetched again at the next poll. When everything is already held,
+ * only the cursor moves.
+ */
+async function handOver(
+  deps: EngineDeps,
+  row: PollRow,
+  result: PollResult,
+  ingest: (data: IngestJobData) => Promise<void>,
+): Promise<void> {
+  const id = row.id;
   if (
     result.rejected.length ||
     result.retractions.length ||
@@ -193,12 +165,60 @@ export async function pollTrackingRequest(
   } else if (result.events.length) {
     // Everything this poll received is already held (a push or an earlier poll stored it): the
     // cursor moves with it all the same.
-    await advancePollCursor(db, id, {
+    await advancePollCursor(deps.db, id, {
       received: result.events.map((e) => Date.parse(e.eventCreatedDateTime)),
       carrierNow: result.carrierNow,
       portalNow: deps.now(),
     });
   }
+}
+
+export async function pollTrackingRequest(
+  deps: EngineDeps,
+  id: number,
+  ingest: (data: IngestJobData) => Promise<void>,
+): Promise<PollOutcome> {
+  const { db, config } = deps;
+  const row = await loadPollRow(deps, id);
+  if (!row) return { kind: 'skipped', reason: 'no such tracking request' };
+  if (row.status !== 'new' && row.status !== 'ongoing') return { kind: 'skipped', reason: row.status };
+
+  // The endpoint carries the DCSA version the carrier speaks (carriers.dcsa_api_version, e.g. 2.2.0
+  // or 3.0.0), which chooses the connector.
+  const endpoint = carrierEndpoint(
+    {
+      id: row.carrier_id,
+      scac: row.scac,
+      dcsa_base_url: row.dcsa_base_url,
+      dcsa_credentials: row.dcsa_credentials,
+      dcsa_api_version: row.dcsa_api_version,
+    },
+    deps.simulatorBaseUrl,
+  );
+  if (!endpoint) return recordFailure(deps, row, `No DCSA endpoint is configured for ${row.scac}.`);
+
+  const connector = connectorFor(endpoint, config.carrierTimeoutMs);
+  let result: PollResult;
+  try {
+    result = await connector.poll({
+      codeType: row.code_type,
+      reference: row.code_value,
+      // From the cursor (the carrier's clock) minus the overlap window: late publications and
+      // events of the cursor's own second come again, and are recognised as known.
+      since: pollSince(row.last_event_created_at, config.pollOverlapSeconds),
+    });
+  } catch (err) {
+    if (err instanceof ConnectorError && err.kind === 'http' && err.status && REFUSALS.has(err.status)) {
+      const reason = `${row.short_name} refused the ${CODE_TYPE_LABEL[row.code_type]} ${row.code_value} (HTTP ${err.status}). Check the number and the carrier, then retry.`;
+      await markInvalid(db, id, warning('carrier_refused', reason));
+      return { kind: 'invalid', reason };
+    }
+    return recordFailure(deps, row, err instanceof Error ? err.message : String(err));
+  }
+
+  if (result.notFound && !row.last_event_created_at) return recordNotFound(deps, row);
+
+  await handOver(deps, row, result, ingest);
   await db
     .updateTable('tracking_requests')
     .set({

@@ -1,27 +1,16 @@
 // Recomputes the shipments of one tracking request from its stored events: groups them per
 // container (grouping.ts), derives each shipment (tracking/derive) and saves it in one transaction
-// per shipment: vessels first, then the shipments row (upsert), the change history of its
-// milestone dates (with the event that caused each change), its alert events (once per cause)
-// and its event links. Then new → ongoing once shipments exist.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// per shipment (save-shipment.ts): vessels first, then the shipments row (upsert), the change
+// history of its milestone dates (with the event that caused each change), its alert events (once
+// per cause) and its event links. Then new → ongoing once shipments exist.
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { DcsaEvent } from '../dcsa/types';
-import {
-  deriveShipment,
-  detectAlerts,
-  locodesOf,
-  milestoneChanges,
-  vesselsOf,
-  type DeriveEvent,
-  type DeriveLocation,
-  type DeriveVessel,
-  type PodTimeOfArrivalWarning,
-} from '../derive';
-import { queueEtaChanges } from '../../services/eta-alerts/queue';
-import { applyFreeTime, todayUtc } from '../free-time';
+import { locodesOf, type DeriveEvent, type DeriveLocation } from '../derive';
 import type { EngineDeps } from './deps';
 import { groupByContainer } from './grouping';
 import { markOngoingIfShipments } from './lifecycle';
+import { saveShipment } from './save-shipment';
 
 interface StoredEvent extends DeriveEvent {
   event_type: 'SHIPMENT' | 'TRANSPORT' | 'EQUIPMENT';
@@ -32,36 +21,6 @@ export interface RecomputeResult {
   shipments: number;
   changed: number;
   alerts: number;
-}
-
-async function upsertVessels(
-  trx: Transaction<Database>,
-  vessels: Array<{ name: string; imo: string }>,
-): Promise<Map<string, DeriveVessel>> {
-  const map = new Map<string, DeriveVessel>();
-  const unique = [
-    ...new Map(vessels.filter((v) => /^[0-9]{7}$/.test(v.imo)).map((v) => [v.imo, v])).values(),
-  ];
-  if (!unique.length) return map;
-  // Sorted, so concurrent recomputes lock vessel rows in the same order.
-  unique.sort((a, b) => (a.imo < b.imo ? -1 : 1));
-  const rows = await trx
-    .insertInto('vessels')
-    .values(unique.map((v) => ({ name: v.name, imo: v.imo })))
-    .onConflict((oc) =>
-      oc
-        .column('imo')
-        .doUpdateSet({ name: sql`excluded.name` })
-        .where(sql`vessels.name`, '<>', sql`excluded.name`),
-    )
-    .returning(['id', 'name', 'imo'])
-    .execute();
-  const missing = unique.filter((v) => !rows.some((r) => r.imo === v.imo)).map((v) => v.imo);
-  const existing = missing.length
-    ? await trx.selectFrom('vessels').select(['id', 'name', 'imo']).where('imo', 'in', missing).execute()
-    : [];
-  for (const r of [...rows, ...existing]) if (r.imo) map.set(r.imo, { id: r.id, name: r.name, imo: r.imo });
-  return map;
 }
 
 async function loadLocations(db: Kysely<Database>, locodes: string[]): Promise<Map<string, DeriveLocation>> {
@@ -85,10 +44,8 @@ async function loadLocations(db: Kysely<Database>, locodes: string[]): Promise<M
   return map;
 }
 
-export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Promise<RecomputeResult> {
-  const { db } = deps;
-  const result: RecomputeResult = { shipments: 0, changed: 0, alerts: 0 };
-  const request = await db
+async function loadRequest(db: Kysely<Database>, id: number) {
+  return db
     .selectFrom('tracking_requests')
     .select([
       'id',
@@ -106,8 +63,10 @@ export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Pr
     ])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!request || request.status === 'invalid') return result;
+}
 
+/** The request's events, oldest published first. */
+async function loadEvents(db: Kysely<Database>, id: number): Promise<StoredEvent[]> {
   const rows = await db
     .selectFrom('tracking_request_events as tre')
     .innerJoin('carrier_events as ce', 'ce.id', 'tre.carrier_event_id')
@@ -125,7 +84,7 @@ export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Pr
     .execute();
   // A creation time the carrier put ahead of our clock was clamped at ingestion: derivation
   // (ordering, "latest published" choices, no-update alerts) reads the clamped one.
-  const events: StoredEvent[] = rows.map((r) => ({
+  return rows.map((r) => ({
     id: String(r.id),
     event: r.clamped
       ? ({ ...(r.raw as object), eventCreatedDateTime: r.event_created_at.toISOString() } as DcsaEvent)
@@ -133,6 +92,15 @@ export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Pr
     event_type: r.event_type,
     equipment_reference: r.equipment_reference,
   }));
+}
+
+export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Promise<RecomputeResult> {
+  const { db } = deps;
+  const result: RecomputeResult = { shipments: 0, changed: 0, alerts: 0 };
+  const request = await loadRequest(db, id);
+  if (!request || request.status === 'invalid') return result;
+
+  const events = await loadEvents(db, id);
   const groups = groupByContainer(request, events);
   // A shipment whose container is no longer named by any event (a retraction removed its only
   // equipment event) is derived again from what is left (the request's transport and shipment
@@ -151,103 +119,10 @@ export async function recomputeTrackingRequest(deps: EngineDeps, id: number): Pr
   const now = new Date(deps.now());
 
   for (const group of groups) {
-    const changed = await db.transaction().execute(async (trx) => {
-      const vessels = await upsertVessels(trx, vesselsOf(group.events));
-      const previous = await trx
-        .selectFrom('shipments')
-        .selectAll()
-        .where('tracking_request_id', '=', id)
-        .where('container_number', '=', group.containerNumber)
-        .forUpdate()
-        .executeTakeFirst();
-      const ctx = {
-        containerNumber: group.containerNumber,
-        contractualEtaPod: request.contractual_eta_pod ? new Date(request.contractual_eta_pod) : null,
-        contractualEtaDlv: request.contractual_eta_dlv ? new Date(request.contractual_eta_dlv) : null,
-        locations,
-        vessels,
-        previousWarning: (previous?.pod_timeofarrival_warning ?? null) as PodTimeOfArrivalWarning | null,
-        now,
-      };
-      const derived = deriveShipment(group.events, ctx);
-      const columns = { ...derived.columns, modified_at: sql<Date>`now()` };
-      const saved = await trx
-        .insertInto('shipments')
-        .values({
-          ...columns,
-          company_id: request.company_id,
-          tracking_request_id: id,
-          carrier_id: request.carrier_id,
-          project_id: request.project_id,
-          client_code: request.client_code,
-          container_number: group.containerNumber,
-        })
-        .onConflict((oc) => oc.columns(['tracking_request_id', 'container_number']).doUpdateSet(columns))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const shipmentId = String(saved.id);
-      // Demurrage and detention follow the dates just saved.
-      await applyFreeTime(trx, [shipmentId], { today: todayUtc(now) });
-
-      const changes = milestoneChanges(previous ?? null, derived);
-      if (changes.length) {
-        await trx
-          .insertInto('milestone_date_changes')
-          .values(
-            changes.map((c) => ({
-              shipment_id: shipmentId,
-              field: c.column,
-              old_value: c.old,
-              new_value: c.new,
-              carrier_event_id: c.eventId,
-            })),
-          )
-          .execute();
-        // Arrival moves beyond a user's threshold are queued for the ETA-change e-mails.
-        await queueEtaChanges(trx, request.company_id, shipmentId, changes);
-      }
-
-      const causes = detectAlerts(previous ?? null, derived, group.events, ctx);
-      if (causes.length) {
-        const inserted = await trx
-          .insertInto('alert_events')
-          .values(
-            causes.map((a) => ({
-              company_id: request.company_id,
-              shipment_id: shipmentId,
-              code: a.code,
-              cause_key: a.causeKey,
-              details: JSON.stringify({ message: a.message }),
-              walltime: a.walltime,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['shipment_id', 'code', 'cause_key']).doNothing())
-          .returning('id')
-          .execute();
-        result.alerts += inserted.length;
-      }
-      // The latest visible alert summarises the shipment's alert state.
-      await sql`
-        UPDATE shipments s SET
-          is_alerted = a.id IS NOT NULL,
-          last_alert_code = a.code,
-          last_alert_message = a.details->>'message'
-        FROM (SELECT 1) one
-        LEFT JOIN LATERAL (
-          SELECT id, code, details FROM alert_events
-          WHERE shipment_id = ${shipmentId} AND NOT hidden
-          ORDER BY walltime DESC, id DESC LIMIT 1
-        ) a ON true
-        WHERE s.id = ${shipmentId}`.execute(trx);
-
-      await sql`
-        INSERT INTO shipment_events (shipment_id, carrier_event_id)
-        SELECT ${shipmentId}, unnest(${group.events.map((e) => e.id)}::bigint[])
-        ON CONFLICT DO NOTHING`.execute(trx);
-      return changes.length > 0 || !previous;
-    });
+    const saved = await saveShipment(db, request, id, group, locations, now);
+    result.alerts += saved.alerts;
     result.shipments++;
-    if (changed) result.changed++;
+    if (saved.changed) result.changed++;
   }
 
   await markOngoingIfShipments(db, id);

@@ -57,99 +57,110 @@ export function draw(key: string): number {
 const iso = (ms: number) => new Date(ms).toISOString();
 const shifted = (value: string, by: number) => iso(Date.parse(value) + by);
 
+type JourneyEvent = Journey['events'][number];
+
+/** What the carrier shows of one journey event: late, without its UN/LOCODE, retracted and republished. */
+function itemsOfEvent(s: JourneyEvent, faults: CarrierFaults, seed: string): FeedItem[] {
+  const items: FeedItem[] = [];
+  const id = s.event.eventID;
+  let event = s.event;
+  let withoutCallReference = false;
+  const late = faults.latePublication;
+  const delay =
+    late && draw(`${seed}|late|${id}`) < late.share
+      ? Math.round(draw(`${seed}|late-by|${id}`) * late.maxDelayMs)
+      : 0;
+  if (
+    faults.withoutLocode &&
+    event.eventType === 'TRANSPORT' &&
+    event.eventClassifierCode === 'ACT' &&
+    draw(`${seed}|locode|${id}`) < faults.withoutLocode
+  ) {
+    const { UNLocationCode: _u, location: _l, facilityTypeCode: _f, ...call } = event.transportCall;
+    event = {
+      ...event,
+      transportCall: { ...call, vessel: { vesselIMONumber: call.vessel!.vesselIMONumber } },
+    };
+    withoutCallReference = true;
+  }
+  const shown = s.createdAt + delay;
+  items.push({
+    key: `${id}|0`,
+    visibleAt: shown,
+    updatedAt: s.createdAt,
+    equipmentReference: s.equipmentReference,
+    event,
+    withoutCallReference,
+  });
+  const again = faults.republication;
+  if (again && event.eventClassifierCode === 'ACT' && draw(`${seed}|republish|${id}`) < again.share) {
+    const retractedAt = shown + again.retractAfterMs;
+    const republishedAt = retractedAt + again.republishAfterMs;
+    items.push({
+      key: `${id}|retracted`,
+      visibleAt: retractedAt,
+      updatedAt: retractedAt,
+      equipmentReference: s.equipmentReference,
+      event,
+      retraction: true,
+    });
+    items.push({
+      key: `${id}|1`,
+      visibleAt: republishedAt,
+      updatedAt: republishedAt,
+      equipmentReference: s.equipmentReference,
+      event: { ...event, eventCreatedDateTime: iso(republishedAt) },
+      withoutCallReference,
+    });
+  }
+  return items;
+}
+
+/** The first container's earlier trip, 120 days before, on another booking and B/L. */
+function reusedContainerItems(journey: Journey, seed: string): FeedItem[] {
+  const items: FeedItem[] = [];
+  const container = journey.containers[0].equipmentReference;
+  const before = -120 * 86_400_000;
+  const booking = `R${journey.bookingReference}`.slice(0, 20);
+  const bl = `R${journey.transportDocumentReference}`.slice(0, 20);
+  const documentReferences = [
+    { documentReferenceType: 'BKG' as const, documentReferenceValue: booking },
+    { documentReferenceType: 'TRD' as const, documentReferenceValue: bl },
+  ];
+  const earlier = journey.events.filter(
+    (s) =>
+      s.equipmentReference === container ||
+      (s.event.eventType === 'TRANSPORT' && s.event.eventClassifierCode === 'ACT'),
+  );
+  for (const s of earlier) {
+    const event = {
+      ...s.event,
+      eventID: stableUuid(`${seed}|reused|${s.event.eventID}`),
+      eventCreatedDateTime: shifted(s.event.eventCreatedDateTime, before),
+      eventDateTime: shifted(s.event.eventDateTime, before),
+      documentReferences,
+    } as DcsaEvent;
+    items.push({
+      key: `${event.eventID}|0`,
+      visibleAt: s.createdAt + before,
+      updatedAt: s.createdAt + before,
+      equipmentReference: s.equipmentReference,
+      event,
+      foreign: true,
+    });
+  }
+  return items;
+}
+
 /** The carrier's feed of a journey under `faults` (draws keyed by `seed`), sorted by visibleAt. */
 export function carrierFeed(
   journey: Journey,
   faults: CarrierFaults = {},
   seed = journey.bookingReference,
 ): FeedItem[] {
-  const items: FeedItem[] = [];
-  for (const s of journey.events) {
-    const id = s.event.eventID;
-    let event = s.event;
-    let withoutCallReference = false;
-    const late = faults.latePublication;
-    const delay =
-      late && draw(`${seed}|late|${id}`) < late.share
-        ? Math.round(draw(`${seed}|late-by|${id}`) * late.maxDelayMs)
-        : 0;
-    if (
-      faults.withoutLocode &&
-      event.eventType === 'TRANSPORT' &&
-      event.eventClassifierCode === 'ACT' &&
-      draw(`${seed}|locode|${id}`) < faults.withoutLocode
-    ) {
-      const { UNLocationCode: _u, location: _l, facilityTypeCode: _f, ...call } = event.transportCall;
-      event = {
-        ...event,
-        transportCall: { ...call, vessel: { vesselIMONumber: call.vessel!.vesselIMONumber } },
-      };
-      withoutCallReference = true;
-    }
-    const shown = s.createdAt + delay;
-    items.push({
-      key: `${id}|0`,
-      visibleAt: shown,
-      updatedAt: s.createdAt,
-      equipmentReference: s.equipmentReference,
-      event,
-      withoutCallReference,
-    });
-    const again = faults.republication;
-    if (again && event.eventClassifierCode === 'ACT' && draw(`${seed}|republish|${id}`) < again.share) {
-      const retractedAt = shown + again.retractAfterMs;
-      const republishedAt = retractedAt + again.republishAfterMs;
-      items.push({
-        key: `${id}|retracted`,
-        visibleAt: retractedAt,
-        updatedAt: retractedAt,
-        equipmentReference: s.equipmentReference,
-        event,
-        retraction: true,
-      });
-      items.push({
-        key: `${id}|1`,
-        visibleAt: republishedAt,
-        updatedAt: republishedAt,
-        equipmentReference: s.equipmentReference,
-        event: { ...event, eventCreatedDateTime: iso(republishedAt) },
-        withoutCallReference,
-      });
-    }
-  }
-  if (faults.reusedContainers && draw(`${seed}|reused`) < faults.reusedContainers) {
-    // The first container's earlier trip, 120 days before, on another booking and B/L.
-    const container = journey.containers[0].equipmentReference;
-    const before = -120 * 86_400_000;
-    const booking = `R${journey.bookingReference}`.slice(0, 20);
-    const bl = `R${journey.transportDocumentReference}`.slice(0, 20);
-    const documentReferences = [
-      { documentReferenceType: 'BKG' as const, documentReferenceValue: booking },
-      { documentReferenceType: 'TRD' as const, documentReferenceValue: bl },
-    ];
-    const earlier = journey.events.filter(
-      (s) =>
-        s.equipmentReference === container ||
-        (s.event.eventType === 'TRANSPORT' && s.event.eventClassifierCode === 'ACT'),
-    );
-    for (const s of earlier) {
-      const event = {
-        ...s.event,
-        eventID: stableUuid(`${seed}|reused|${s.event.eventID}`),
-        eventCreatedDateTime: shifted(s.event.eventCreatedDateTime, before),
-        eventDateTime: shifted(s.event.eventDateTime, before),
-        documentReferences,
-      } as DcsaEvent;
-      items.push({
-        key: `${event.eventID}|0`,
-        visibleAt: s.createdAt + before,
-        updatedAt: s.createdAt + before,
-        equipmentReference: s.equipmentReference,
-        event,
-        foreign: true,
-      });
-    }
-  }
+  const items = journey.events.flatMap((s) => itemsOfEvent(s, faults, seed));
+  if (faults.reusedContainers && draw(`${seed}|reused`) < faults.reusedContainers)
+    items.push(...reusedContainerItems(journey, seed));
   return items.sort((a, b) => a.visibleAt - b.visibleAt || (a.key < b.key ? -1 : 1));
 }
 
