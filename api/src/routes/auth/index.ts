@@ -9,14 +9,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, ErrorCollector, MESSAGES, badRequest } from '../../lib/errors';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords';
-import { errors } from '../../lib/schemas';
 import { hashToken } from '../../lib/tokens';
 import { caller, forgetAuth, forgetToken, requireAuth } from '../../plugins/auth';
 import { mailerFromConfig, type Mailer } from '../../mail';
 import { attemptLogin, forgetLockoutNotice, type LockoutNotice } from '../../services/auth/login';
 import { lockoutMail } from '../../services/auth/lockout-mail';
 import { changePassword, deleteToken } from '../../services/auth/sessions';
-import { DetailAnswerSchema, PasswordChangeBodySchema, TokenAnswerSchema, TokenBodySchema } from './schema';
+import { logoutRoute, passwordChangeRoute, tokenRoute } from './schema';
 
 const DEVICE_COOKIE = 'portal_device';
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 3600;
@@ -50,6 +49,24 @@ const tooMany = (wait: number) =>
     { 'Retry-After': String(wait) },
   );
 
+/** 400 with every problem of a password change: the old password, the two new ones, the password rules. */
+async function checkPasswordChange(
+  user: { password: string; username: string },
+  body: { old_password: string; new_password1: string; new_password2: string },
+) {
+  const { old_password, new_password1, new_password2 } = body;
+  const problems = new ErrorCollector();
+  if (!(await verifyPassword(old_password, user.password))) {
+    problems.add('old_password', MESSAGES.wrongOldPassword);
+  }
+  if (new_password1 !== new_password2) {
+    problems.add('new_password2', MESSAGES.passwordMismatch);
+  } else {
+    for (const p of passwordProblems(new_password2, user.username)) problems.add('new_password2', p);
+  }
+  problems.throwIfAny();
+}
+
 export interface AuthRoutesOptions {
   /** Mailer of the owner's notice when an account's logins are throttled; default from SMTP_URL, null: none. */
   mailer?: Mailer | null;
@@ -71,99 +88,41 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   // Compared against when the username does not exist, so both cases take the same time.
   let dummyHash: Promise<string> | undefined;
 
-  app.post(
-    '/token/',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in: exchange username and password for a token',
-        description:
-          `Failed attempts are throttled: ${loginThrottle.perUsername} per username from one client address, ` +
-          `${loginThrottle.perAddress} per client address and ${loginThrottle.perAccount} per username from all ` +
-          `addresses in ${loginThrottle.windowSeconds / 60} minutes (429 with Retry-After). The last limit does ` +
-          "not apply from the account's usual addresses (a successful login before), and a device that logged " +
-          'in to the account before (HttpOnly cookie `portal_device`) is not locked out by the failures of ' +
-          'others. The owner is told by e-mail when a lockout begins. A successful login resets the counter of ' +
-          'its address. Tokens expire after a time without use and after a maximum age.',
-        body: TokenBodySchema,
-        response: {
-          200: TokenAnswerSchema,
-          ...errors[400](
-            'Missing fields, or `{non_field_errors: ["Unable to log in with provided credentials."]}`',
-          ),
-          ...errors[429],
-        },
-      },
-    },
-    async (request, reply) => {
-      const username = request.body.username.trim();
-      const { password } = request.body;
-      const address = request.ip;
-      const cookie = deviceCookie(request);
-      dummyHash ??= hashPassword('not a password', passwordHashCost);
-      const outcome = await attemptLogin(
-        app.db,
-        { throttle: loginThrottle, tokens: app.config.tokens },
-        { username, password, address, cookie, dummyHash },
-      );
-      if (outcome.kind === 'busy') throw tooMany(1);
-      if (outcome.kind === 'throttled') throw tooMany(outcome.wait);
-      if (outcome.kind === 'failed') {
-        if (outcome.notice) notify(outcome.notice);
-        throw badRequest({ non_field_errors: [MESSAGES.badCredentials] });
-      }
-      if (outcome.device) setDeviceCookie(request, reply, outcome.device);
-      return { token: outcome.token };
-    },
-  );
+  app.post('/token/', { schema: tokenRoute(loginThrottle) }, async (request, reply) => {
+    const username = request.body.username.trim();
+    const { password } = request.body;
+    const address = request.ip;
+    const cookie = deviceCookie(request);
+    dummyHash ??= hashPassword('not a password', passwordHashCost);
+    const outcome = await attemptLogin(
+      app.db,
+      { throttle: loginThrottle, tokens: app.config.tokens },
+      { username, password, address, cookie, dummyHash },
+    );
+    if (outcome.kind === 'busy') throw tooMany(1);
+    if (outcome.kind === 'throttled') throw tooMany(outcome.wait);
+    if (outcome.kind === 'failed') {
+      if (outcome.notice) notify(outcome.notice);
+      throw badRequest({ non_field_errors: [MESSAGES.badCredentials] });
+    }
+    if (outcome.device) setDeviceCookie(request, reply, outcome.device);
+    return { token: outcome.token };
+  });
 
-  app.post(
-    '/rest-auth/logout/',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: 'Log out: the token of this request stops working at once',
-        security: [{ token: [] }],
-        response: { 200: DetailAnswerSchema, ...errors[401] },
-      },
-    },
-    async (request) => {
-      const keyHash = hashToken(String(request.headers.authorization).trim().split(/\s+/)[1]);
-      await deleteToken(app.db, keyHash);
-      forgetToken(app.db, keyHash);
-      return { detail: 'Successfully logged out.' };
-    },
-  );
+  app.post('/rest-auth/logout/', { onRequest: requireAuth, schema: logoutRoute }, async (request) => {
+    const keyHash = hashToken(String(request.headers.authorization).trim().split(/\s+/)[1]);
+    await deleteToken(app.db, keyHash);
+    forgetToken(app.db, keyHash);
+    return { detail: 'Successfully logged out.' };
+  });
 
   app.post(
     '/rest-auth/password/change/',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: "Change the caller's password",
-        description:
-          'Rules: at least 8 characters, not entirely numeric, not the username. Nothing changes on any error. ' +
-          "The user's other tokens stop working; the one of this request keeps working.",
-        security: [{ token: [] }],
-        body: PasswordChangeBodySchema,
-        response: { 200: DetailAnswerSchema, ...errors[400](), ...errors[401] },
-      },
-    },
+    { onRequest: requireAuth, schema: passwordChangeRoute },
     async (request) => {
       const { user } = caller(request);
-      const { old_password, new_password1, new_password2 } = request.body;
-      const problems = new ErrorCollector();
-      if (!(await verifyPassword(old_password, user.password))) {
-        problems.add('old_password', MESSAGES.wrongOldPassword);
-      }
-      if (new_password1 !== new_password2) {
-        problems.add('new_password2', MESSAGES.passwordMismatch);
-      } else {
-        for (const p of passwordProblems(new_password2, user.username)) problems.add('new_password2', p);
-      }
-      problems.throwIfAny();
+      const { new_password1 } = request.body;
+      await checkPasswordChange(user, request.body);
       const hash = await hashPassword(new_password1, passwordHashCost);
       const current = hashToken(String(request.headers.authorization).trim().split(/\s+/)[1]);
       await changePassword(app.db, user.id, hash, current);

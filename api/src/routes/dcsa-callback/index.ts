@@ -71,6 +71,105 @@ class RateLimited extends Error {
   }
 }
 
+/** The subscription, after the signature check; undefined when the reply was sent. */
+async function authenticated(request: FastifyRequest, reply: FastifyReply, body: string) {
+  const { subscriptionId } = request.params as { subscriptionId: string };
+  const sub = await findSubscription(request.server.db, subscriptionId);
+  if (!sub) {
+    await reply.code(404).send({ detail: 'Not found.' });
+    return undefined;
+  }
+  const header = request.headers['notification-signature'];
+  if (!signatureMatches(sub.secret, body, typeof header === 'string' ? header : undefined)) {
+    await reply.code(401).send({ detail: 'Invalid Notification-Signature.' });
+    return undefined;
+  }
+  return sub;
+}
+
+/** v2.2: a JSON list of events, answered 204. */
+async function receiveV2(request: FastifyRequest, reply: FastifyReply) {
+  const body = typeof request.body === 'string' ? request.body : '';
+  const sub = await authenticated(request, reply, body);
+  if (!sub) return reply;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return reply.code(400).send({ detail: 'JSON parse error - the body is not JSON.' });
+  }
+  if (!Array.isArray(payload)) return reply.code(400).send({ detail: 'Expected a list of events.' });
+  await ingestBatch(request.server.db, {
+    carrierId: sub.carrier_id,
+    trackingRequestId: sub.tracking_request_id,
+    source: 'push',
+    relevance: true,
+    raw: payload,
+  });
+  return reply.code(204).send();
+}
+
+/** A v3.0 delivery's events sorted: events and retractions to apply, the rest set aside with their feedback. */
+function sortV3Events(list: unknown[]) {
+  const events: DcsaEvent[] = [];
+  const rejected: RejectedPayload[] = [];
+  const retractions: V3Retraction[] = [];
+  const feedbackElements: Feedback[] = [];
+  list.forEach((raw, i) => {
+    const read = readV3(raw);
+    if (read.kind === 'event') events.push(read.event);
+    else if (read.kind === 'retraction') retractions.push(read.retraction);
+    else {
+      rejected.push({ raw, reasons: read.reasons, kind: read.setAside });
+      feedbackElements.push({
+        severity: 'ERROR',
+        message: `Not processed: ${read.reasons.join('; ')}`.slice(0, 5000),
+        propertyPath: `$.events[${i}]`,
+      });
+    }
+  });
+  return { events, rejected, retractions, feedbackElements };
+}
+
+/** v3.0: a PostEventsRequest, answered by a PostEventsResponse (200) or a PostEventsError (400). */
+async function receiveV3(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('API-Version', DCSA_V3_API_VERSION);
+  const refuse = (message: string, propertyPath?: string) =>
+    reply.code(400).send({
+      feedbackElements: [{ severity: 'ERROR', message, ...(propertyPath ? { propertyPath } : {}) }],
+    });
+  const body = typeof request.body === 'string' ? request.body : '';
+  const sub = await authenticated(request, reply, body);
+  if (!sub) return reply;
+  const version = request.headers['api-version'];
+  if (typeof version === 'string' && version.trim().split('.')[0] !== '3') {
+    return refuse(`API-Version ${version.slice(0, 20)} is not served here (major version 3).`);
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return refuse('The body is not JSON.');
+  }
+  const list =
+    payload && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as { events?: unknown }).events
+      : undefined;
+  if (!Array.isArray(list)) return refuse('Expected an object with a list of events.', '$.events');
+  if (list.length > MAX_EVENTS_PER_DELIVERY)
+    return refuse(`At most ${MAX_EVENTS_PER_DELIVERY} events per request.`, '$.events');
+
+  const { feedbackElements, ...sorted } = sortV3Events(list);
+  await ingestBatch(request.server.db, {
+    carrierId: sub.carrier_id,
+    trackingRequestId: sub.tracking_request_id,
+    source: 'push',
+    relevance: true,
+    ...sorted,
+  });
+  return reply.code(200).send({ feedbackElements });
+}
+
 export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
   // Keep the body as the exact string received: the signature covers its bytes.
   app.addContentTypeParser(
@@ -97,97 +196,7 @@ export const dcsaCallbackRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(429).header('Retry-After', String(error.retryAfter)).send(error.body);
   });
 
-  /** The subscription, after the signature check; undefined when the reply was sent. */
-  async function authenticated(request: FastifyRequest, reply: FastifyReply, body: string) {
-    const { subscriptionId } = request.params as { subscriptionId: string };
-    const sub = await findSubscription(app.db, subscriptionId);
-    if (!sub) {
-      await reply.code(404).send({ detail: 'Not found.' });
-      return undefined;
-    }
-    const header = request.headers['notification-signature'];
-    if (!signatureMatches(sub.secret, body, typeof header === 'string' ? header : undefined)) {
-      await reply.code(401).send({ detail: 'Invalid Notification-Signature.' });
-      return undefined;
-    }
-    return sub;
-  }
-
-  app.post('/dcsa/callback/:subscriptionId/', { schema: { hide: true } }, async (request, reply) => {
-    const body = typeof request.body === 'string' ? request.body : '';
-    const sub = await authenticated(request, reply, body);
-    if (!sub) return reply;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(body);
-    } catch {
-      return reply.code(400).send({ detail: 'JSON parse error - the body is not JSON.' });
-    }
-    if (!Array.isArray(payload)) return reply.code(400).send({ detail: 'Expected a list of events.' });
-    await ingestBatch(app.db, {
-      carrierId: sub.carrier_id,
-      trackingRequestId: sub.tracking_request_id,
-      source: 'push',
-      relevance: true,
-      raw: payload,
-    });
-    return reply.code(204).send();
-  });
-
+  app.post('/dcsa/callback/:subscriptionId/', { schema: { hide: true } }, receiveV2);
   // DCSA T&T v3.0 Event Consumer endpoint (PostEventsRequest → PostEventsResponse / PostEventsError).
-  app.post('/dcsa/callback/:subscriptionId/v3/events', { schema: { hide: true } }, async (request, reply) => {
-    reply.header('API-Version', DCSA_V3_API_VERSION);
-    const refuse = (message: string, propertyPath?: string) =>
-      reply.code(400).send({
-        feedbackElements: [{ severity: 'ERROR', message, ...(propertyPath ? { propertyPath } : {}) }],
-      });
-    const body = typeof request.body === 'string' ? request.body : '';
-    const sub = await authenticated(request, reply, body);
-    if (!sub) return reply;
-    const version = request.headers['api-version'];
-    if (typeof version === 'string' && version.trim().split('.')[0] !== '3') {
-      return refuse(`API-Version ${version.slice(0, 20)} is not served here (major version 3).`);
-    }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(body);
-    } catch {
-      return refuse('The body is not JSON.');
-    }
-    const list =
-      payload && typeof payload === 'object' && !Array.isArray(payload)
-        ? (payload as { events?: unknown }).events
-        : undefined;
-    if (!Array.isArray(list)) return refuse('Expected an object with a list of events.', '$.events');
-    if (list.length > MAX_EVENTS_PER_DELIVERY)
-      return refuse(`At most ${MAX_EVENTS_PER_DELIVERY} events per request.`, '$.events');
-
-    const events: DcsaEvent[] = [];
-    const rejected: RejectedPayload[] = [];
-    const retractions: V3Retraction[] = [];
-    const feedbackElements: Feedback[] = [];
-    list.forEach((raw, i) => {
-      const read = readV3(raw);
-      if (read.kind === 'event') events.push(read.event);
-      else if (read.kind === 'retraction') retractions.push(read.retraction);
-      else {
-        rejected.push({ raw, reasons: read.reasons, kind: read.setAside });
-        feedbackElements.push({
-          severity: 'ERROR',
-          message: `Not processed: ${read.reasons.join('; ')}`.slice(0, 5000),
-          propertyPath: `$.events[${i}]`,
-        });
-      }
-    });
-    await ingestBatch(app.db, {
-      carrierId: sub.carrier_id,
-      trackingRequestId: sub.tracking_request_id,
-      source: 'push',
-      relevance: true,
-      events,
-      rejected,
-      retractions,
-    });
-    return reply.code(200).send({ feedbackElements });
-  });
+  app.post('/dcsa/callback/:subscriptionId/v3/events', { schema: { hide: true } }, receiveV3);
 };

@@ -9,7 +9,16 @@ import {
   FREE_TIME_MODES,
   FREE_TIME_STARTS,
 } from '@portal/shared-api/domain';
-import { MAX_FREE_DAYS, MAX_RATE, MAX_TIER_DAY, MAX_TIERS } from '../../services/free-time-rules';
+import { errors, idWriteErrors, Paged } from '../../lib/schemas';
+import { MAX_FILE_BYTES } from '../../lib/upload-files';
+import {
+  FREE_TIME_RULE_ORDERING as ORDERING,
+  MAX_FREE_DAYS,
+  MAX_RATE,
+  MAX_TIER_DAY,
+  MAX_TIERS,
+} from '../../services/free-time-rules';
+import { SHEET_COLUMNS } from '../../services/free-time-rules/sheet';
 
 const INT4_MAX = 2147483647;
 /** Wider than the rules, so the check names the tier and says what is wrong rather than a bare bound. */
@@ -126,3 +135,128 @@ export const FreeTimeImportSchema = Type.Object(
   },
   { title: 'FreeTimeRuleImportResult' },
 );
+
+// The route schemas, in the order the routes are registered (that order is the OpenAPI document's).
+const TAG = 'free-time-rules';
+const WRITE_RULE =
+  'Managers with write permission (or superusers with write permission) only; others 403. After the change the ' +
+  "company's containers are recomputed in the background.";
+const params = Type.Object({ id: Type.String({ maxLength: 12, description: 'Rule id' }) });
+
+/** GET /free-time-rules/ */
+export const listRoute = {
+  tags: [TAG],
+  summary: "Your company's free-time rules (paged by 30)",
+  description:
+    'Default order: the most general rules first (any carrier, any port, any type), then by carrier, port ' +
+    'and container type. The most specific rule that fits a container applies (carrier 4, port 2, type 1 ' +
+    'points; the scope is unique per company, so there is never a tie).',
+  security: [{ token: [] }],
+  querystring: Type.Object({
+    page: Type.Optional(Type.String({ maxLength: 12, description: 'Page number, from 1' })),
+    ordering: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description: `One of ${ORDERING.join(', ')}; prefix - for descending`,
+      }),
+    ),
+  }),
+  response: {
+    200: Paged(FreeTimeRuleSchema, 'FreeTimeRulePage'),
+    ...errors[400](),
+    ...errors[401],
+    ...errors[404],
+  },
+};
+
+/** GET /free-time-rules/:id/ */
+export const detailRoute = {
+  tags: [TAG],
+  summary: 'One free-time rule',
+  security: [{ token: [] }],
+  params,
+  response: { 200: FreeTimeRuleSchema, ...errors[401], ...errors[404] },
+};
+
+/** POST /free-time-rules/ */
+export const createRoute = {
+  tags: [TAG],
+  summary: 'Create a free-time rule',
+  description: `${WRITE_RULE} One rule per scope (carrier, port, container type; null = any).`,
+  security: [{ token: [] }],
+  body: FreeTimeRuleWriteSchema,
+  response: { 201: FreeTimeRuleSchema, ...errors[400](), ...errors[401], ...errors[403] },
+};
+
+/** PUT (`full`) and PATCH /free-time-rules/:id/ */
+export const changeRoute = (full: boolean) => ({
+  tags: [TAG],
+  summary: full
+    ? 'Replace a free-time rule (fields left out take their defaults)'
+    : 'Change some fields of a free-time rule',
+  description: WRITE_RULE,
+  security: [{ token: [] }],
+  params,
+  body: FreeTimeRuleWriteSchema,
+  response: { 200: FreeTimeRuleSchema, ...idWriteErrors() },
+});
+
+/** DELETE /free-time-rules/:id/ */
+export const deleteRoute = {
+  tags: [TAG],
+  summary: 'Delete a free-time rule',
+  description: WRITE_RULE,
+  security: [{ token: [] }],
+  params,
+  response: {
+    204: Type.Null({ description: 'Deleted' }),
+    ...errors[401],
+    ...errors[403],
+    ...errors[404],
+  },
+};
+
+/** GET /free-time-rules/export/ */
+export const exportRoute = {
+  tags: ['free-time-rules'],
+  summary: "Your company's free-time rules as a spreadsheet (also the import template)",
+  description:
+    `XLSX: the first sheet has the header row (${SHEET_COLUMNS.join(', ')}) and one rule per row; tiers as ` +
+    '"1-5: 75; 6-10: 100; 11+: 150". A second sheet explains each column in the language of the request ' +
+    '(Accept-Language). With no rules it is the empty template. File name free-time-rules.xlsx.',
+  security: [{ token: [] }],
+  response: { 200: Type.String({ format: 'binary', description: 'The workbook' }), ...errors[401] },
+};
+
+/** POST /free-time-rules/import/ */
+export const importRoute = {
+  tags: ['free-time-rules'],
+  summary: 'Import the free-time rules spreadsheet (all or nothing)',
+  description:
+    'multipart/form-data, the first file part (e.g. `file`): the workbook of GET free-time-rules/export/. ' +
+    '`?mode=upsert` (default) adds the rules of new scopes and changes those of existing ones; ' +
+    '`?mode=replace` also deletes the rules whose scope is not in the file. Every row is checked first ' +
+    '(the rules of POST free-time-rules/ plus duplicates within the file); any problem gives 400 with ' +
+    "`non_field_errors` (a summary) and `row N` (N = the row in the sheet, header = 1) listing 'column: " +
+    "message', and nothing is saved. A file that is not the template: 400 `{file: [message]}`; more than " +
+    `${MAX_FILE_BYTES / 1024 / 1024} MB: 413. Managers only (403 otherwise). One transaction; the company's ` +
+    'containers are then recomputed in the background.',
+  security: [{ token: [] }],
+  consumes: ['multipart/form-data'],
+  querystring: Type.Object({
+    mode: Type.Optional(
+      Type.Union([Type.Literal('upsert'), Type.Literal('replace')], { description: 'Default upsert' }),
+    ),
+  }),
+  body: Type.Object(
+    { file: Type.Optional(Type.String({ format: 'binary', description: 'The .xlsx file' })) },
+    { title: 'FreeTimeRuleImportUpload' },
+  ),
+  response: {
+    200: FreeTimeImportSchema,
+    ...errors[400]('Bad file `{file: [...]}` or bad rows `{non_field_errors: [...], "row N": [...]}`'),
+    ...errors[401],
+    ...errors[403],
+    413: Type.Unsafe({ $ref: 'FieldErrors#', description: 'File too large: `{file: [message]}`' }),
+  },
+};

@@ -3,10 +3,8 @@
 // sections 2 (Export List) and 7. Both need write permission, like the Export List button (section 6).
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, ErrorCollector, permissionDenied } from '../../lib/errors';
-import { errors } from '../../lib/schemas';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { thresholdsOf } from '../../services/health';
 import {
@@ -26,12 +24,13 @@ import {
 } from '../../services/export/fields';
 import { exportQuery, streamShipmentsXlsx } from '../../services/export/shipments-xlsx';
 import { companyForm, countMatching } from '../../services/shipments';
-import { ShipmentListQuery } from './schema';
-
-/** The most rows one export may hold (the issue's target is 100,000 in under 10 s). */
-const MAX_EXPORT_ROWS = 200_000;
-const NO_COLUMNS_MESSAGE = 'Select columns to display';
-const MAX_COLUMNS = 400;
+import {
+  exportFieldsRoute,
+  exportRoute,
+  MAX_COLUMNS,
+  MAX_EXPORT_ROWS,
+  NO_COLUMNS_MESSAGE,
+} from './exports-schema';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -85,156 +84,84 @@ const requireWriter = async (request: FastifyRequest) => {
   if (!canWrite(caller(request).profile.role_id)) throw permissionDenied();
 };
 
+/** What `read()` answers; when it throws a field error (an ApiError's body), that body goes into `problems`. */
+function collect<T>(problems: Record<string, string[]>, read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof Error && 'body' in error)) throw error;
+    Object.assign(problems, (error as { body: Record<string, string[]> }).body);
+    return undefined;
+  }
+}
+
+/** The filters and columns of an export, read from the query: every mistake, of both, in one 400. */
+async function exportChoice(request: FastifyRequest, query: RawQuery, now: Date) {
+  const companyId = caller(request).profile.company_id;
+  const problems: Record<string, string[]> = {};
+  const filters = collect(problems, () => parseShipmentFilters(query, now));
+  const custom = customFormFields(await companyForm(request.server.db, companyId));
+  const fields = collect(problems, () => chosenFields(query.columns, custom)) ?? [];
+  if (Object.keys(problems).length > 0 || !filters) throw badRequest(problems);
+  return { filters, fields };
+}
+
+/** GET shipments/export/: the matching shipments (at most MAX_EXPORT_ROWS) streamed as an xlsx file. */
+async function exportShipments(request: FastifyRequest, reply: FastifyReply) {
+  const { db } = request.server;
+  const query = request.query as RawQuery;
+  const { profile } = caller(request);
+  const companyId = profile.company_id;
+  const thresholds = thresholdsOf(profile);
+  const now = new Date();
+  const { filters, fields } = await exportChoice(request, query, now);
+
+  await resolveSearch(db, filters);
+  const conditions = shipmentConditions(filters, thresholds, now, companyId);
+  const count = await countMatching(db, companyId, conditions);
+  if (count > MAX_EXPORT_ROWS) {
+    throw badRequest({
+      non_field_errors: [
+        `Too many shipments to export (${count}); narrow the filters (at most ${MAX_EXPORT_ROWS}).`,
+      ],
+    });
+  }
+
+  const lang = exportLang(request, query.lang);
+  const name = safeFileName(query.filename, 'shipments');
+  const out = new PassThrough();
+  const written = streamShipmentsXlsx({
+    db,
+    query: exportQuery(companyId, thresholds, filters, conditions, fields),
+    fields,
+    lang,
+    out,
+  });
+  // A failure after the first bytes cannot become a 400 any more: break the download so no client keeps a
+  // partial file that looks whole.
+  written.catch((error: unknown) => {
+    request.log.error({ err: error }, 'shipment export failed while streaming');
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply
+    .type(XLSX_TYPE)
+    .header('Content-Disposition', `attachment; filename="${name}.xlsx"`)
+    .header('X-Export-Rows', String(count))
+    .header('Access-Control-Expose-Headers', 'Content-Disposition, X-Export-Rows')
+    .send(out);
+}
+
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);
 
   app.get(
     '/shipments/export_fields/',
-    {
-      preValidation: requireWriter,
-      schema: {
-        tags: ['shipments'],
-        summary: 'The fields a shipment export can hold, grouped by section',
-        description:
-          'Each field has a stable key (what `columns` of GET shipments/export/ takes), a label in en and es and ' +
-          'a type. Custom-form fields of the caller’s company come last, keyed `sf.<property>`.',
-        security: [{ token: [] }],
-        response: {
-          200: Type.Object({
-            count: Type.Integer({ description: 'Number of fields' }),
-            sections: Type.Array(
-              Type.Object({
-                key: Type.String(),
-                label: Type.Object({ en: Type.String(), es: Type.String() }),
-                fields: Type.Array(
-                  Type.Object({
-                    key: Type.String(),
-                    label: Type.Object({ en: Type.String(), es: Type.String() }),
-                    type: Type.String({
-                      enum: ['string', 'integer', 'number', 'datetime', 'date', 'boolean'],
-                    }),
-                  }),
-                ),
-              }),
-            ),
-          }),
-          ...errors[401],
-          ...errors[403],
-        },
-      },
-    },
+    { preValidation: requireWriter, schema: exportFieldsRoute },
     async (request) => {
       const fields = exportFields(await companyForm(app.db, caller(request).profile.company_id));
       return { count: fields.length, sections: fieldSchema(fields) };
     },
   );
 
-  app.get(
-    '/shipments/export/',
-    {
-      preValidation: requireWriter,
-      schema: {
-        tags: ['shipments'],
-        summary: 'Download the filtered shipment list as xlsx, with the chosen columns',
-        description:
-          'Takes every filter of GET shipments/ (and its ordering); the rows are the list’s rows for those ' +
-          'filters, in the same order, unpaged. `columns` (repeat the key) picks the fields of ' +
-          `GET shipments/export_fields/, in order; none answers 400 {columns: ['${NO_COLUMNS_MESSAGE}']}. ` +
-          '`filename` (default shipments) names the file in Content-Disposition; `lang` (en or es; default the ' +
-          'Accept-Language, else es) the headers. The file is streamed; dates are Excel dates (UTC), the header ' +
-          `row is frozen with an autofilter. At most ${MAX_EXPORT_ROWS} rows.`,
-        security: [{ token: [] }],
-        querystring: Type.Composite(
-          [
-            Type.Omit(ShipmentListQuery, ['page']),
-            Type.Object({
-              columns: Type.Optional(
-                Type.Union(
-                  [
-                    Type.String({ maxLength: 10_000 }),
-                    Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_COLUMNS }),
-                  ],
-                  {
-                    description: 'Field keys (repeat the key)',
-                  },
-                ),
-              ),
-              filename: Type.Optional(
-                Type.String({ maxLength: 200, description: 'File name without extension' }),
-              ),
-              lang: Type.Optional(
-                Type.String({ enum: ['en', 'es'], description: 'Language of the headers' }),
-              ),
-            }),
-          ],
-          { additionalProperties: true },
-        ),
-        response: {
-          200: Type.String({ format: 'binary', description: 'The xlsx file' }),
-          ...errors[400](),
-          ...errors[401],
-          ...errors[403],
-        },
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as RawQuery;
-      const { profile } = caller(request);
-      const companyId = profile.company_id;
-      const thresholds = thresholdsOf(profile);
-      const now = new Date();
-      // Every mistake in one answer: the filters' and the columns'.
-      const problems: Record<string, string[]> = {};
-      let filters: ReturnType<typeof parseShipmentFilters> | undefined;
-      try {
-        filters = parseShipmentFilters(query, now);
-      } catch (error) {
-        if (!(error instanceof Error && 'body' in error)) throw error;
-        Object.assign(problems, (error as { body: Record<string, string[]> }).body);
-      }
-      const custom = customFormFields(await companyForm(app.db, companyId));
-      let fields: ExportField[] = [];
-      try {
-        fields = chosenFields(query.columns, custom);
-      } catch (error) {
-        if (!(error instanceof Error && 'body' in error)) throw error;
-        Object.assign(problems, (error as { body: Record<string, string[]> }).body);
-      }
-      if (Object.keys(problems).length > 0 || !filters) throw badRequest(problems);
-
-      await resolveSearch(app.db, filters);
-      const conditions = shipmentConditions(filters, thresholds, now, companyId);
-      const count = await countMatching(app.db, companyId, conditions);
-      if (count > MAX_EXPORT_ROWS) {
-        throw badRequest({
-          non_field_errors: [
-            `Too many shipments to export (${count}); narrow the filters (at most ${MAX_EXPORT_ROWS}).`,
-          ],
-        });
-      }
-
-      const lang = exportLang(request, query.lang);
-      const name = safeFileName(query.filename, 'shipments');
-      const out = new PassThrough();
-      const written = streamShipmentsXlsx({
-        db: app.db,
-        query: exportQuery(companyId, thresholds, filters, conditions, fields),
-        fields,
-        lang,
-        out,
-      });
-      // A failure after the first bytes cannot become a 400 any more: break the download so no client keeps a
-      // partial file that looks whole.
-      written.catch((error: unknown) => {
-        request.log.error({ err: error }, 'shipment export failed while streaming');
-        out.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      return reply
-        .type(XLSX_TYPE)
-        .header('Content-Disposition', `attachment; filename="${name}.xlsx"`)
-        .header('X-Export-Rows', String(count))
-        .header('Access-Control-Expose-Headers', 'Content-Disposition, X-Export-Rows')
-        .send(out);
-    },
-  );
+  app.get('/shipments/export/', { preValidation: requireWriter, schema: exportRoute }, exportShipments);
 };

@@ -9,7 +9,7 @@ import {
 } from '../../services/shipments/filters';
 import { lngLat, ShipmentSchema } from '../../services/shipments/schema';
 import { FreeTimeRuleSummarySchema } from '../../services/shipments/free-time-fields';
-import { FreeObject } from '../../lib/schemas';
+import { errors, FreeObject, idWriteErrors } from '../../lib/schemas';
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const many = (description: string) =>
@@ -257,3 +257,71 @@ export const AttachmentAnswerSchema = Type.Object(
   },
   { title: 'AttachmentAnswer' },
 );
+
+// The route schemas of index.ts, in the order the routes are registered (that order is the OpenAPI document's).
+
+/** GET /shipments/ */
+export const listRoute = {
+  tags: ['shipments'],
+  summary: "Shipments of the caller's company: filters, ordering, pages of 30",
+  description:
+    'Hidden shipments are left out unless exclude_hidden=false. Bad filter values answer 400 ' +
+    "`{field: [messages]}` ('Invalid date' for dates, 'A valid integer is required.' for day numbers, " +
+    "'Select a valid choice. X is not one of the available choices.' for status / health / carrier). " +
+    "health is computed with the caller's thresholds (see GET shipments/stats/).",
+  security: [{ token: [] }],
+  querystring: ShipmentListQuery,
+  response: { 200: ShipmentPage, ...errors[400](), ...errors[401], ...errors[404] },
+};
+
+/** GET /shipments/coordinates/ */
+export const coordinatesRoute = {
+  tags: ['shipments'],
+  summary: 'Map points: last position of the active shipments matching the filters',
+  description:
+    'Active (lifecycle active), visible shipments with a last position; filters as the list ' +
+    '(search, health, pol_loc, pod_loc; status and carrier too). Not paged.',
+  security: [{ token: [] }],
+  querystring: MapQuery,
+  response: {
+    200: Type.Union([Type.Array(MapPointSchema), CompactMapPointsSchema]),
+    ...errors[400](),
+    ...errors[401],
+  },
+};
+
+/** GET /shipments/stats/ */
+export const statsRoute = {
+  tags: ['shipments'],
+  summary: 'Dashboard counts with the caller’s thresholds',
+  description:
+    'Visible shipments only. Each count equals the list count with the same filter: last_n_days=7, ' +
+    'health=ontrack, health=delayed, health=alerted; free_time_ending_count: ' +
+    "free_time_ends_within=<the caller's free_time_warning_days>; over_free_time_count: over_free_time=true.",
+  security: [{ token: [] }],
+  response: { 200: StatsSchema, ...errors[401] },
+};
+
+/** GET /shipments/:id/ */
+export const detailRoute = {
+  tags: ['shipments'],
+  summary: 'One shipment with its timeline, alert events and date change history',
+  security: [{ token: [] }],
+  params: IdParams,
+  response: { 200: ShipmentDetailSchema, ...errors[401], ...errors[404] },
+};
+
+/** PATCH /shipments/:id/ */
+export const patchRoute = {
+  tags: ['shipments'],
+  summary: 'Change client_code, project or hide',
+  description:
+    "project must be a project of the caller's company (or null). Limited users: 403. All or nothing.",
+  security: [{ token: [] }],
+  params: IdParams,
+  body: ShipmentPatchSchema,
+  response: {
+    200: ShipmentDetailSchema,
+    ...idWriteErrors(),
+  },
+};

@@ -8,6 +8,9 @@ import {
   TRANSITION_STATUSES,
 } from '@portal/shared-api/domain';
 import { CLIENT_CODE_MAX } from '../../services/tracking-requests';
+import { errors, idWriteErrors, Paged } from '../../lib/schemas';
+import { ShipmentSchema } from '../../services/shipments/schema';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_KEYS, MAX_COLUMNS, MAX_EXPORT_ROWS } from './export-columns';
 
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const statusType = (description: string) =>
@@ -195,3 +198,182 @@ export const ListQuerySchema = Type.Object({
     Type.String({ description: 'A field of the list; prefix - for descending (default -created_at)' }),
   ),
 });
+
+// The route schemas, in the order the routes are registered (that order is the OpenAPI document's).
+const idParams = Type.Object({ id: Type.String({ description: 'Tracking request id' }) });
+const security = [{ token: [] }];
+const tags = ['tracking-requests'];
+
+/** GET /tracking-requests/ */
+export const listRoute = {
+  tags,
+  summary: "The company's tracking requests (paged by 30)",
+  description:
+    'Filters combine with AND; repeated keys (status, shipments_health, carrier_id, project_id, code_type) ' +
+    'with OR. Dates are yyyy-MM-dd (UTC days, both ends included). Ordering: id, status, code_type, ' +
+    'code_value, client_code, project, project_id, carrier, carrier_id, shipments_count, ' +
+    'contractual_eta_pod, contractual_eta_dlv, last_update, created_at, modified_at (prefix - for ' +
+    'descending; default -created_at). Bad values: 400 `{param: [message]}`.',
+  security,
+  querystring: ListQuerySchema,
+  response: {
+    200: Paged(TrackingRequestSchema, 'TrackingRequestPage'),
+    ...errors[400](),
+    ...errors[401],
+    ...errors[404],
+  },
+};
+
+/** GET /tracking-requests/:id/ */
+export const detailRoute = {
+  tags,
+  summary: 'One tracking request',
+  security,
+  params: idParams,
+  response: { 200: TrackingRequestSchema, ...errors[401], ...errors[404] },
+};
+
+/** POST /tracking-requests/ */
+export const createRoute = {
+  tags,
+  summary: 'Create a tracking request',
+  description:
+    "Rules (spec section 5), all reported at once: carrier_id, code_type and code_value are required ('This " +
+    "field is required.'); the code type must be one the carrier supports; for b_id / m_bl with a carrier " +
+    'whose quality note says container number submission is needed, `container` (or a container_filter ' +
+    "entry) is required: 'Required input: Container.'; container numbers must match ^[A-Z]{4}\\d{6}-?\\d$ " +
+    "('Container numbers feature 4 uppercase letters followed by 7 digits.') and have the right ISO 6346 " +
+    'check digit. A request with the same carrier, code type and code value that is not archived or ' +
+    'cancelled is a duplicate (400 on code_value). The company cap (max_tracking_requests, counting new, ' +
+    'ongoing and pending requests) is checked under a lock of the company row: 400 non_field_errors. ' +
+    'Limited users: 403. The new request is polled at once.',
+  security,
+  body: TrackingRequestCreateSchema,
+  response: { 201: TrackingRequestSchema, ...errors[400](), ...errors[401], ...errors[403] },
+};
+
+/** PATCH /tracking-requests/:id/ */
+export const patchRoute = {
+  tags,
+  summary: 'Change client_code, project_id or a contractual date',
+  description:
+    "Other fields: 'This field cannot be changed.'. Only while the status is invalid, new or ongoing " +
+    "('This field cannot be changed while the request is …'). Unknown project: 'Invalid pk'. A new " +
+    'project or client code is copied to the shipments that still carry the old one. Limited users: 403.',
+  security,
+  params: idParams,
+  body: TrackingRequestPatchSchema,
+  response: {
+    200: TrackingRequestSchema,
+    ...idWriteErrors(),
+  },
+};
+
+/** POST /tracking-requests/:id/set_client_code/ */
+export const setClientCodeRoute = {
+  tags,
+  summary: 'Set the client code',
+  description: 'Same rules as PATCH with client_code. An empty string clears it. Limited users: 403.',
+  security,
+  params: idParams,
+  body: Type.Object({ client_code: Type.String({ maxLength: CLIENT_CODE_MAX }) }, { title: 'SetClientCode' }),
+  response: {
+    200: TrackingRequestSchema,
+    ...idWriteErrors(),
+  },
+};
+
+/** POST /tracking-requests/:id/transition/ */
+export const transitionRoute = {
+  tags,
+  summary: 'Archive or cancel: ask for pending_archiving or pending_cancelling',
+  description:
+    'Only from new or ongoing; pending_archiving needs the archivable flag, pending_cancelling the ' +
+    'cancellable flag (otherwise 400 on status). The engine then archives or cancels the request. ' +
+    'Answers the new status. Limited users: 403.',
+  security,
+  params: idParams,
+  body: TransitionSchema,
+  response: {
+    200: StatusAnswerSchema,
+    ...idWriteErrors(),
+  },
+};
+
+/** POST /tracking-requests/:id/retry/ */
+export const retryRoute = {
+  tags,
+  summary: 'Retry an invalid request',
+  description:
+    'Only from invalid (otherwise 400 on status). The request goes back to new and is polled at once; ' +
+    'it takes a place under the company cap again (400 non_field_errors when full). Answers the new ' +
+    'status. Limited users: 403.',
+  security,
+  params: idParams,
+  response: {
+    200: StatusAnswerSchema,
+    ...idWriteErrors(),
+  },
+};
+
+/** GET /tracking-requests/:id/shipments/ */
+export const shipmentsRoute = {
+  tags,
+  summary: 'The shipments of a tracking request (paged by 30)',
+  description: 'Shipment objects as in GET shipments/{id}/, health by your thresholds; order by id.',
+  security,
+  params: idParams,
+  querystring: Type.Object({
+    page: Type.Optional(Type.String({ description: 'Page number, from 1' })),
+    exclude_hidden: Type.Optional(
+      Type.String({ description: 'true / 1: leave out hidden shipments (default: show all)' }),
+    ),
+  }),
+  response: {
+    200: Paged(ShipmentSchema, 'TrackingRequestShipmentPage'),
+    ...errors[400](),
+    ...errors[401],
+    ...errors[404],
+  },
+};
+
+/** GET /tracking-requests/export/ */
+export const exportRoute = {
+  tags: ['tracking-requests'],
+  summary: 'Download the filtered tracking requests as XLSX (or CSV)',
+  description:
+    'Same filters and ordering as the list (no paging). `columns` (repeat the key) picks and orders the ' +
+    `columns: ${EXPORT_COLUMN_KEYS.join(', ')}; default ${DEFAULT_EXPORT_COLUMNS.join(', ')}. ` +
+    '`filename` (default tracking-requests) names the file in Content-Disposition. The xlsx is streamed: ' +
+    'the header row is frozen with an autofilter, numbers are numbers and dates are Excel dates (UTC; ' +
+    'yyyy-mm-dd, instants yyyy-mm-dd hh:mm). At most ' +
+    `${MAX_EXPORT_ROWS} rows. Needs write permission, like the Export List button (spec section 6).`,
+  security: [{ token: [] }],
+  querystring: Type.Composite([
+    Type.Omit(ListQuerySchema, ['page']),
+    Type.Object({
+      columns: Type.Optional(
+        Type.Union(
+          [
+            Type.String({ maxLength: 2000 }),
+            Type.Array(Type.String({ maxLength: 100 }), { maxItems: MAX_COLUMNS }),
+          ],
+          { description: 'Columns (repeat the key)' },
+        ),
+      ),
+      filename: Type.Optional(Type.String({ maxLength: 200, description: 'File name without extension' })),
+      format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])),
+      lang: Type.Optional(
+        Type.Union([Type.Literal('en'), Type.Literal('es')], {
+          description: 'Language of the headers and texts (else Accept-Language, else en)',
+        }),
+      ),
+    }),
+  ]),
+  response: {
+    200: Type.String({ format: 'binary', description: 'The file' }),
+    ...errors[400](),
+    ...errors[401],
+    ...errors[403],
+  },
+};

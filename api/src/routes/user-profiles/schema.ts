@@ -3,6 +3,7 @@ import { ROLE_IDS } from '@portal/shared-api/domain';
 import { Type, type TOptional } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { UserProfile, UserProfilesEmailColumns } from '../../db/types';
+import { errors, idWriteErrors, PageQuerySchema, Paged } from '../../lib/schemas';
 
 export const THRESHOLDS = [
   'max_days_in_tsp',
@@ -163,3 +164,40 @@ export function profileOut(row: UserProfile): UserProfileOut {
   for (const f of EDITABLE_FIELD_NAMES) out[f] = p[f];
   return out as UserProfileOut;
 }
+
+// The route schemas, in the order the routes are registered (that order is the OpenAPI document's).
+
+/** GET /user-profiles/ */
+export const listRoute = {
+  tags: ['user-profiles'],
+  summary: "Profiles of the caller's company (paged by 30)",
+  security: [{ token: [] }],
+  querystring: PageQuerySchema,
+  response: { 200: Paged(UserProfileSchema, 'UserProfilePage'), ...errors[401], ...errors[404] },
+};
+
+/** GET /user-profiles/:id/ */
+export const detailRoute = {
+  tags: ['user-profiles'],
+  summary: 'One profile of the caller’s company (id = user id)',
+  security: [{ token: [] }],
+  params: Type.Object({ id: Type.String({ description: 'Profile id (= user id)' }) }),
+  response: { 200: UserProfileSchema, ...errors[401], ...errors[404] },
+};
+
+/** PATCH /user-profiles/:id/ */
+export const patchRoute = {
+  tags: ['user-profiles'],
+  summary: 'Change your own profile',
+  description:
+    'Only your own profile (another company’s id: 404; a colleague’s: 403). Limited users (role 2) ' +
+    'may only change shipments_fields and trackings_fields (403 otherwise). company, role and ' +
+    'is_manager are read-only. days_in_advance is stored as -abs(n). All or nothing.',
+  security: [{ token: [] }],
+  params: Type.Object({ id: Type.String({ description: 'Profile id (= user id)' }) }),
+  body: UserProfilePatchSchema,
+  response: {
+    200: UserProfileSchema,
+    ...idWriteErrors(),
+  },
+};

@@ -2,6 +2,8 @@
 // schemas are registered as components so integrators can read them next to the calls).
 import { Type } from '@sinclair/typebox';
 import { WEBHOOK_EVENT_TYPES } from '@portal/shared-api/domain';
+import { errors, Paged, PageQuerySchema } from '../../lib/schemas';
+import { REPLAY_WINDOW_SECONDS } from '../../services/webhooks/signing';
 
 const dateTime = () => Type.String({ format: 'date-time' });
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -149,3 +151,147 @@ export const ChangesSchema = Type.Object(
   },
   { title: 'ShipmentChanges' },
 );
+
+// The route schemas, in the order the routes are registered (that order is the OpenAPI document's).
+const tags = ['integration'];
+const security = [{ token: [] }];
+const IdParams = Type.Object({ id: Type.String() });
+const DeliveryParams = Type.Object({ id: Type.String(), deliveryId: Type.String() });
+
+export const listEndpointsRoute = {
+  tags,
+  summary: "The company's webhook endpoints",
+  description: 'Managers with write permission only.',
+  security,
+  response: { 200: Type.Array(EndpointSchema), ...errors[401], ...errors[403] },
+};
+
+export const createEndpointRoute = {
+  tags,
+  summary: 'Register a webhook endpoint',
+  description:
+    'The URL must be https:// and reach a public address (private, loopback and link-local addresses are ' +
+    'refused in every spelling, unless the server was started with the development opt-in ' +
+    'WEBHOOK_ALLOW_PRIVATE_URLS=1). Without `secret` one is generated. The answer holds the secret used to ' +
+    'sign each delivery, once: no other call shows it (see the Webhook-Signature header in the guide).',
+  security,
+  body: EndpointCreateBody,
+  response: { 201: EndpointWithSecretSchema, ...errors[400](), ...errors[401], ...errors[403] },
+};
+
+export const endpointDetailRoute = {
+  tags,
+  summary: 'One webhook endpoint (never its secret: it is shown once, at creation and at rotation)',
+  security,
+  params: IdParams,
+  response: { 200: EndpointSchema, ...errors[401], ...errors[403], ...errors[404] },
+};
+
+export const rotateSecretRoute = {
+  tags,
+  summary: 'Rotate the signing secret (the new one is in the answer, once)',
+  description:
+    'The new secret (generated unless given) signs from now on; the previous one keeps signing for ' +
+    '`grace_hours` (default 24), so each delivery carries two signatures ' +
+    '(`Webhook-Signature: v1=<new>, v1=<previous>`) until the receiver has switched. `grace_hours: 0` ' +
+    'stops the previous secret at once (a leaked secret).',
+  security,
+  params: IdParams,
+  body: RotateSecretBody,
+  response: {
+    200: RotateSecretAnswer,
+    ...errors[400](),
+    ...errors[401],
+    ...errors[403],
+    ...errors[404],
+  },
+};
+
+export const changeEndpointRoute = {
+  tags,
+  summary: 'Change a webhook endpoint; enable or disable it',
+  description:
+    'Enabling an endpoint (also one the worker disabled after failing for days) sends its pending ' +
+    'deliveries in order.',
+  security,
+  params: IdParams,
+  body: EndpointPatchBody,
+  response: { 200: EndpointSchema, ...errors[400](), ...errors[401], ...errors[403], ...errors[404] },
+};
+
+export const deleteEndpointRoute = {
+  tags,
+  summary: 'Delete a webhook endpoint and its delivery log',
+  security,
+  params: IdParams,
+  response: { 204: Type.Null(), ...errors[401], ...errors[403], ...errors[404] },
+};
+
+export const testEventRoute = {
+  tags,
+  summary: 'Send a test event (type webhook.test) to this endpoint',
+  security,
+  params: IdParams,
+  response: { 202: TestEventAnswer, ...errors[401], ...errors[403], ...errors[404] },
+};
+
+export const deliveryLogRoute = {
+  tags,
+  summary: 'Delivery log of an endpoint (newest first, 30 a page)',
+  description: 'status: pending (being sent or waiting for its next attempt), succeeded, failed (given up).',
+  security,
+  params: IdParams,
+  querystring: Type.Intersect([
+    PageQuerySchema,
+    Type.Object({
+      status: Type.Optional(
+        Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+      ),
+    }),
+  ]),
+  response: {
+    200: Paged(DeliverySchema, 'DeliveryPage'),
+    ...errors[401],
+    ...errors[403],
+    ...errors[404],
+  },
+};
+
+export const deliveryDetailRoute = {
+  tags,
+  summary: 'One delivery: its body as sent and every attempt',
+  security,
+  params: DeliveryParams,
+  response: { 200: DeliveryDetailSchema, ...errors[401], ...errors[403], ...errors[404] },
+};
+
+export const redeliverRoute = {
+  tags,
+  summary: 'Send a delivered or failed event again (same event id)',
+  security,
+  params: DeliveryParams,
+  response: { 201: DeliverySchema, ...errors[401], ...errors[403], ...errors[404] },
+};
+
+export const eventTypesRoute = {
+  tags,
+  summary: 'The event types an endpoint can ask for',
+  description: `Signatures: HMAC-SHA256, replay window ${REPLAY_WINDOW_SECONDS} s (see the integration guide).`,
+  security,
+  response: { 200: Type.Array(Type.String()), ...errors[401], ...errors[403] },
+};
+
+export const changesRoute = {
+  tags,
+  summary: 'Shipments changed since a time (oldest change first, 100 a page)',
+  description:
+    'Pass the `next_since` and `next_after_id` of one answer as `since` and `after_id` of the next call ' +
+    'to walk every change once; an empty `results` means you are up to date. health follows the ' +
+    "caller's thresholds (for an API key: those of the manager who created it).",
+  security,
+  querystring: Type.Object({
+    since: Type.String({ maxLength: 40, description: 'ISO 8601 date-time, e.g. 2026-11-24T08:00:00Z' }),
+    after_id: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]{1,19}$' })),
+  }),
+  response: { 200: ChangesSchema, ...errors[400](), ...errors[401] },
+};

@@ -13,7 +13,7 @@
 //   slow hash runs after it. 100 parallel guesses see each other's records and cannot slip past the count,
 //   and colleagues signing in at once from one office address queue for milliseconds instead of a 429.
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -86,102 +86,106 @@ async function throttledFor(
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
+type LoginUser = { id: number; password: string; is_active: boolean };
+
 /**
- * One login attempt. The check and the record of the attempt are one short transaction under the advisory
- * locks (waited for, briefly): the attempt is written down as a failure before the slow hash runs, and
- * forgotten again only if the password was right. Parallel guesses thus see each other's reservations and
- * cannot slip past the count, while parallel right logins (colleagues behind one office address, the
- * portal's own proxy) simply queue for a few milliseconds instead of being refused.
+ * Seconds the attempt must wait (0: none), inside the reservation's transaction. A known device of this account,
+ * that has not itself failed too often, skips the shared counters; the ceiling against guesses from many
+ * addresses does not hold the owner back where they log in.
  */
-export async function attemptLogin(
+async function attemptWait(
+  trx: Transaction<Database>,
+  throttle: LoginThrottle,
+  user: LoginUser | undefined,
+  { username, address }: { username: string; address: string },
+  deviceHash: string | undefined,
+): Promise<{ trusted: boolean; wait: number }> {
+  if (user && deviceHash) {
+    const known = await sql<{ n: number }>`
+      SELECT 1 AS n FROM login_devices WHERE key_hash = ${deviceHash} AND user_id = ${user.id}`.execute(trx);
+    const trusted =
+      known.rows.length > 0 &&
+      (await throttledFor(trx, throttle.windowSeconds, 'device', deviceHash, throttle.perUsername)) === 0;
+    if (trusted) return { trusted, wait: 0 };
+  }
+  const pair = { username, address };
+  const waits = [
+    await throttledFor(trx, throttle.windowSeconds, 'pair', pair, throttle.perUsername),
+    await throttledFor(trx, throttle.windowSeconds, 'address', address, throttle.perAddress),
+  ];
+  const usual =
+    user !== undefined &&
+    (
+      await sql<{ n: number }>`
+        SELECT 1 AS n FROM login_addresses
+        WHERE user_id = ${user.id} AND address = ${address}
+          AND last_login_at > now() - make_interval(days => ${USUAL_ADDRESS_DAYS})`.execute(trx)
+    ).rows.length > 0;
+  if (!usual) {
+    waits.push(await throttledFor(trx, throttle.windowSeconds, 'username', username, throttle.perAccount));
+  }
+  return { trusted: false, wait: Math.max(...waits) };
+}
+
+/**
+ * The check and the record of the attempt, in one short transaction under the advisory locks on the address and
+ * the username: throttled, or the attempt written down as a failure (its id) with the user and whether the
+ * device is trusted.
+ */
+async function reserveAttempt(
+  db: Kysely<Database>,
+  throttle: LoginThrottle,
+  username: string,
+  address: string,
+  deviceHash: string | undefined,
+) {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+    await sql`
+      SELECT pg_advisory_xact_lock(hashtextextended(${`login-address:${address}`}, 0)),
+             pg_advisory_xact_lock(hashtextextended(${`login-user:${username.toLowerCase()}`}, 0))`.execute(
+      trx,
+    );
+    const user: LoginUser | undefined = await trx
+      .selectFrom('users')
+      .select(['id', 'password', 'is_active'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+    const { trusted, wait } = await attemptWait(trx, throttle, user, { username, address }, deviceHash);
+    if (wait > 0) return { kind: 'throttled' as const, wait };
+    const failure = await sql<{ id: string }>`
+      INSERT INTO login_failures (username, address, device_hash)
+      VALUES (${username}, ${address}, ${deviceHash ?? null}) RETURNING id`.execute(trx);
+    return { kind: 'reserved' as const, user, trusted, failureId: failure.rows[0].id };
+  });
+}
+
+/**
+ * A right password: the token, the device cookie (kept when trusted, else a new one) bound to the user, this
+ * address made usual; the reservation goes with this address's failures on the account. Other addresses'
+ * failures stay: the owner signing in does not give a stranger a fresh set of guesses.
+ */
+async function completeLogin(
   db: Kysely<Database>,
   policy: LoginPolicy,
-  { username, password, address, cookie, dummyHash }: LoginAttempt,
-): Promise<LoginOutcome> {
-  const { throttle } = policy;
-  const deviceHash = cookie ? deviceHashOf(cookie) : undefined;
-  let reserved: {
-    user?: { id: number; password: string; is_active: boolean };
-    failureId: string;
+  user: LoginUser,
+  attempt: {
+    username: string;
+    address: string;
+    cookie: string | undefined;
     trusted: boolean;
-  };
-  try {
-    const step = await db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
-      await sql`
-        SELECT pg_advisory_xact_lock(hashtextextended(${`login-address:${address}`}, 0)),
-               pg_advisory_xact_lock(hashtextextended(${`login-user:${username.toLowerCase()}`}, 0))`.execute(
-        trx,
-      );
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'password', 'is_active'])
-        .where('username', '=', username)
-        .executeTakeFirst();
-      // A known device of this account, that has not itself failed too often, skips the shared counters.
-      let trusted = false;
-      if (user && deviceHash) {
-        const known = await sql<{ n: number }>`
-          SELECT 1 AS n FROM login_devices WHERE key_hash = ${deviceHash} AND user_id = ${user.id}`.execute(
-          trx,
-        );
-        trusted =
-          known.rows.length > 0 &&
-          (await throttledFor(trx, throttle.windowSeconds, 'device', deviceHash, throttle.perUsername)) === 0;
-      }
-      if (!trusted) {
-        const pair = { username, address };
-        const waits = [
-          await throttledFor(trx, throttle.windowSeconds, 'pair', pair, throttle.perUsername),
-          await throttledFor(trx, throttle.windowSeconds, 'address', address, throttle.perAddress),
-        ];
-        // The ceiling against guesses from many addresses does not hold the owner back where they log in.
-        const usual =
-          user !== undefined &&
-          (
-            await sql<{ n: number }>`
-              SELECT 1 AS n FROM login_addresses
-              WHERE user_id = ${user.id} AND address = ${address}
-                AND last_login_at > now() - make_interval(days => ${USUAL_ADDRESS_DAYS})`.execute(trx)
-          ).rows.length > 0;
-        if (!usual) {
-          waits.push(
-            await throttledFor(trx, throttle.windowSeconds, 'username', username, throttle.perAccount),
-          );
-        }
-        const wait = Math.max(...waits);
-        if (wait > 0) return { kind: 'throttled' as const, wait };
-      }
-      const failure = await sql<{ id: string }>`
-        INSERT INTO login_failures (username, address, device_hash)
-        VALUES (${username}, ${address}, ${deviceHash ?? null}) RETURNING id`.execute(trx);
-      return { kind: 'reserved' as const, user, trusted, failureId: failure.rows[0].id };
-    });
-    if (step.kind === 'throttled') return step;
-    reserved = step;
-  } catch (error) {
-    // lock_not_available: the locks were held for seconds (a flood on this account or address).
-    if ((error as { code?: string }).code === '55P03') return { kind: 'busy' };
-    throw error;
-  }
-  const { user, trusted } = reserved;
-  const ok = await verifyPassword(password, user?.password ?? (await dummyHash));
-  // A wrong password leaves the reserved failure in place.
-  if (!user || !ok || !user.is_active) {
-    // Counted for unknown usernames too, so that the answer takes as long whether the account exists or not.
-    const notice = await lockoutNotice(db, throttle, user?.is_active ? user.id : null, username, address);
-    return notice ? { kind: 'failed', notice } : { kind: 'failed' };
-  }
+    failureId: string;
+  },
+): Promise<LoginOutcome> {
+  const { username, address, cookie, trusted, failureId } = attempt;
   return db.transaction().execute(async (trx): Promise<LoginOutcome> => {
     const token = newToken();
-    // The reservation of this attempt goes, with this address's failures on the account. Other addresses'
-    // failures stay: the owner signing in does not give a stranger a fresh set of guesses.
     await trx
       .deleteFrom('login_failures')
       .where((eb) =>
         eb.or([
           eb.and([eb(sql`lower(username)`, '=', username.toLowerCase()), eb('address', '=', address)]),
-          eb('id', '=', reserved.failureId),
+          eb('id', '=', failureId),
         ]),
       )
       .execute();
@@ -208,6 +212,41 @@ export async function attemptLogin(
       ON CONFLICT (key_hash, user_id) DO UPDATE SET last_used_at = now()`.execute(trx);
     return { kind: 'ok', token, device };
   });
+}
+
+/**
+ * One login attempt. The check and the record of the attempt are one short transaction under the advisory
+ * locks (waited for, briefly): the attempt is written down as a failure before the slow hash runs, and
+ * forgotten again only if the password was right. Parallel guesses thus see each other's reservations and
+ * cannot slip past the count, while parallel right logins (colleagues behind one office address, the
+ * portal's own proxy) simply queue for a few milliseconds instead of being refused.
+ */
+export async function attemptLogin(
+  db: Kysely<Database>,
+  policy: LoginPolicy,
+  { username, password, address, cookie, dummyHash }: LoginAttempt,
+): Promise<LoginOutcome> {
+  const { throttle } = policy;
+  const deviceHash = cookie ? deviceHashOf(cookie) : undefined;
+  let reserved: { user?: LoginUser; failureId: string; trusted: boolean };
+  try {
+    const step = await reserveAttempt(db, throttle, username, address, deviceHash);
+    if (step.kind === 'throttled') return step;
+    reserved = step;
+  } catch (error) {
+    // lock_not_available: the locks were held for seconds (a flood on this account or address).
+    if ((error as { code?: string }).code === '55P03') return { kind: 'busy' };
+    throw error;
+  }
+  const { user, trusted, failureId } = reserved;
+  const ok = await verifyPassword(password, user?.password ?? (await dummyHash));
+  // A wrong password leaves the reserved failure in place.
+  if (!user || !ok || !user.is_active) {
+    // Counted for unknown usernames too, so that the answer takes as long whether the account exists or not.
+    const notice = await lockoutNotice(db, throttle, user?.is_active ? user.id : null, username, address);
+    return notice ? { kind: 'failed', notice } : { kind: 'failed' };
+  }
+  return completeLogin(db, policy, user, { username, address, cookie, trusted, failureId });
 }
 
 /**
