@@ -95,6 +95,49 @@ export function trustProxySetting(value: BuildAppOptions['trustProxy']): boolean
   return list;
 }
 
+/** The routes of /api/, in the order of the OpenAPI document. */
+async function apiRoutes(api: FastifyInstance, opts: BuildAppOptions, env: Config): Promise<void> {
+  await api.register(healthRoutes);
+  await api.register(authRoutes, { mailer: opts.loginMailer });
+  await api.register(currentUserRoutes);
+  await api.register(userProfileRoutes);
+  await api.register(dcsaCallbackRoutes);
+  await api.register(carrierRoutes);
+  await api.register(eventCodeRoutes);
+  await api.register(portRoutes);
+  await api.register(codeTypeRoutes);
+  await api.register(projectRoutes);
+  await api.register(userRoutes);
+  await api.register(teamRoutes);
+  await api.register(trackingRequestRoutes);
+  await api.register(bulkImportRoutes);
+  await api.register(shipmentRoutes);
+  await api.register(exportRoutes);
+  await api.register(exportTemplateRoutes, opts.exportTemplates ?? {});
+  await api.register(reports);
+  await api.register((await import('./services/eta-alerts/worker')).etaAlerts);
+  await api.register(mapPointRoutes);
+  await api.register(eventRoutes);
+  await api.register((await import('./routes/bi')).biRoutes);
+  await api.register((await import('./routes/rejected-events')).rejectedEventRoutes);
+  await api.register((await import('./contact')).contactRoutes, {
+    prefix: '/products',
+    mailer: mailerFromConfig(env.mail),
+    salesAddress: env.contact.salesAddress,
+    rateLimit: env.contact.rateLimit,
+  });
+  await api.register((await import('./routes/api-keys')).apiKeyRoutes);
+  await api.register((await import('./routes/webhooks')).webhookRoutes, opts.webhooks ?? {});
+  const calendar = await import('./routes/calendar-feeds');
+  await api.register(calendar.calendarFeedRoutes);
+  await api.register(calendar.calendarRoutes, opts.calendar ?? {});
+  await api.register((await import('./routes/carrier-detection')).carrierDetectionRoutes);
+  const shareLinks = await import('./routes/share-links');
+  await api.register(shareLinks.shareLinkRoutes);
+  await api.register(shareLinks.publicTrackingRoutes, opts.publicTracking ?? {});
+  await api.register((await import('./routes/free-time-rules')).freeTimeRuleRoutes);
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -149,49 +192,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('auth', null);
 
   // Routes, all under /api/.
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes, { mailer: opts.loginMailer });
-      await api.register(currentUserRoutes);
-      await api.register(userProfileRoutes);
-      await api.register(dcsaCallbackRoutes);
-      await api.register(carrierRoutes);
-      await api.register(eventCodeRoutes);
-      await api.register(portRoutes);
-      await api.register(codeTypeRoutes);
-      await api.register(projectRoutes);
-      await api.register(userRoutes);
-      await api.register(teamRoutes);
-      await api.register(trackingRequestRoutes);
-      await api.register(bulkImportRoutes);
-      await api.register(shipmentRoutes);
-      await api.register(exportRoutes);
-      await api.register(exportTemplateRoutes, opts.exportTemplates ?? {});
-      await api.register(reports);
-      await api.register((await import('./services/eta-alerts/worker')).etaAlerts);
-      await api.register(mapPointRoutes);
-      await api.register(eventRoutes);
-      await api.register((await import('./routes/bi')).biRoutes);
-      await api.register((await import('./routes/rejected-events')).rejectedEventRoutes);
-      await api.register((await import('./contact')).contactRoutes, {
-        prefix: '/products',
-        mailer: mailerFromConfig(env.mail),
-        salesAddress: env.contact.salesAddress,
-        rateLimit: env.contact.rateLimit,
-      });
-      await api.register((await import('./routes/api-keys')).apiKeyRoutes);
-      await api.register((await import('./routes/webhooks')).webhookRoutes, opts.webhooks ?? {});
-      const calendar = await import('./routes/calendar-feeds');
-      await api.register(calendar.calendarFeedRoutes);
-      await api.register(calendar.calendarRoutes, opts.calendar ?? {});
-      await api.register((await import('./routes/carrier-detection')).carrierDetectionRoutes);
-      const shareLinks = await import('./routes/share-links');
-      await api.register(shareLinks.shareLinkRoutes);
-      await api.register(shareLinks.publicTrackingRoutes, opts.publicTracking ?? {});
-      await api.register((await import('./routes/free-time-rules')).freeTimeRuleRoutes);
-    },
-    { prefix: '/api' },
-  );
+  await app.register(async (api) => apiRoutes(api, opts, env), { prefix: '/api' });
   return app;
 }
