@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { Database } from '../src/db/types';
 import type { HealthThresholds } from '../src/services/health';
 import { listShipments, shipmentStats } from '../src/services/shipments/list';
+import { cacheEnabled, configureListCache } from '../src/services/shipments/list-cache';
 
 /** The plans (EXPLAIN ANALYZE text) of the statements a list `path` (`/shipments/?…`) runs, cache off. */
 export async function listPlans(
@@ -22,8 +23,8 @@ export async function listPlans(
       if (event.level === 'query') captured.push(event.query);
     },
   });
-  const previous = process.env.SHIPMENTS_CACHE;
-  process.env.SHIPMENTS_CACHE = '0';
+  const previous = cacheEnabled();
+  configureListCache({ enabled: false });
   try {
     const url = new URL(path, 'http://x');
     const query: Record<string, string[]> = {};
@@ -32,8 +33,7 @@ export async function listPlans(
     if (url.pathname.endsWith('/stats/')) await shipmentStats(recording, caller);
     else await listShipments(recording, caller, query, Number(url.searchParams.get('page') ?? 1));
   } finally {
-    if (previous === undefined) delete process.env.SHIPMENTS_CACHE;
-    else process.env.SHIPMENTS_CACHE = previous;
+    configureListCache({ enabled: previous });
   }
   const out: string[] = [];
   for (const q of captured) {

@@ -5,8 +5,11 @@
 // the health counts and the date history as in operation). Then the list cases a–e of the side-by-side table
 // with the answer cache off. Each run prints req/s, p95, the cache hit rate, the server CPU per request (API
 // process + the PostgreSQL backends of the bench database and their parallel workers) and the load average.
-//   npm run bench -w @portal/api -- mix       (MIX_SECONDS=20 per run, MIX_RATES=0,10,50, CASES="a b c d e",
-//                                              MIX_PLANS=1 prints the plans of the cache-off cases a, b and e)
+//   npm run bench -w @portal/api -- mix       (MIX_SECONDS=20 per run, MIX_RATES=0,10,50 (empty: none),
+//                                              CASES="a b c d e", MIX_PLANS=1 prints the plans of the cache-off
+//                                              cases a, b and e, MIX_SERIAL=300 times 300 misses one at a time)
+// The tables earlier runs wrote are vacuumed and analyzed first (bench/shipments-data.ts), so their dead rows do
+// not weigh on this run's figures.
 // Same database as bench/shipments.bench.ts (bench/bench-db.ts). The Django reference (../shared/peers/drf)
 // runs in bench/peer.bench.ts when it is installed; its figures from the last side-by-side run are printed
 // next to ours for the cache-off cases, marked as such.
@@ -17,14 +20,15 @@ import { buildApp } from '../src/app';
 import { createDb } from '../src/db/connection';
 import { SHIPMENT_ORDERING_FIELDS } from '@portal/shared-api/domain';
 import { hashToken, newToken } from '../src/lib/tokens';
-import { listCacheStats } from '../src/services/shipments/list-cache';
+import { configureListCache, listCacheStats } from '../src/services/shipments/list-cache';
 import { benchServer } from './bench-db';
 import { httpGetter, runTimed, type LoadResult } from './load';
 import { listPlans } from './list-plans';
 import { benchData, prepareBenchDatabase } from './shipments-data';
 
 const SECONDS = Number(process.env.MIX_SECONDS ?? 20);
-const RATES = (process.env.MIX_RATES ?? '0,10,50').split(',').map(Number);
+const RATES = (process.env.MIX_RATES ?? '0,10,50').split(',').filter(Boolean).map(Number);
+const SERIAL = Number(process.env.MIX_SERIAL ?? 0);
 const CONNS = 50;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const log = (m: string) => console.log(m);
@@ -71,7 +75,19 @@ const PORTAL_FIELDS = [
   'sf_data',
 ].join(',');
 
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+/** The mix's random numbers: Math.random, or a seeded sequence (the same URLs in every run: MIX_SERIAL). */
+let random = Math.random;
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    // mulberry32
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const HEALTHS = ['', '&health=ontrack', '&health=delayed', '&health=alerted'];
 const ORDERINGS = ['-eta', 'eta', '-last_update'];
 // Ongoing shipments are a few percent of the company's: their pages stop earlier.
@@ -90,13 +106,13 @@ function mixUrl(): string {
   return `${mixPath()}&fields=${PORTAL_FIELDS}`;
 }
 function mixPath(): string {
-  if (Math.random() < 0.05) {
-    return `/shipments/?search=${encodeURIComponent(pick(SEARCHES))}&page=${1 + Math.floor(Math.random() * 2)}`;
+  if (random() < 0.05) {
+    return `/shipments/?search=${encodeURIComponent(pick(SEARCHES))}&page=${1 + Math.floor(random() * 2)}`;
   }
   const [status, pages] = pick(STATUSES);
-  const page = 1 + Math.floor(Math.random() * pages);
+  const page = 1 + Math.floor(random() * pages);
   return (
-    `/shipments/?ordering=${pick(ORDERINGS)}&carrier=${1 + Math.floor(Math.random() * 10)}` +
+    `/shipments/?ordering=${pick(ORDERINGS)}&carrier=${1 + Math.floor(random() * 10)}` +
     `${pick(HEALTHS)}${status}${page > 1 ? `&page=${page}` : ''}`
   );
 }
@@ -209,6 +225,34 @@ function startWriter(url: string, companyId: number, rate: number) {
   };
 }
 
+/**
+ * What a miss costs, one request at a time (MIX_SERIAL=n): the same n mix URLs in every run (seeded), answer
+ * cache off, on one connection; the CPU of this process and of the bench database's backends per request (their
+ * own ticks only: the sessions of other databases on a shared server do not count) and the wall time. Steadier
+ * than the loaded runs when the machine does other work meanwhile.
+ */
+async function serialMisses(
+  get: (path: string) => Promise<number>,
+  admin: pg.Client,
+  database: string,
+  n: number,
+): Promise<string> {
+  random = seeded(20_261_128);
+  const urls = Array.from({ length: n }, mixUrl);
+  random = Math.random;
+  for (const url of urls.slice(0, 20)) await get(url);
+  const before = new Map((await backendPids(admin, database)).map((p) => [p, procTicks(p)]));
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (const url of urls) await get(url);
+  const wall = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  let ticks = 0;
+  for (const pid of await backendPids(admin, database)) ticks += procTicks(pid) - (before.get(pid) ?? 0);
+  const per = (v: number) => (v / n).toFixed(2);
+  return `${n} requests: wall ${per(wall)} ms, CPU app ${per((used.user + used.system) / 1000)} + PG ${per((ticks * 1000) / CLK_TCK)} ms per request`;
+}
+
 const fmt = (r: LoadResult) =>
   `${r.rps.toFixed(1).padStart(7)} req/s  p50 ${r.p50.toFixed(0).padStart(5)} ms  p95 ${r.p95
     .toFixed(0)
@@ -262,8 +306,13 @@ async function main(): Promise<void> {
     );
   }
 
+  configureListCache({ enabled: false });
+  if (SERIAL > 0) {
+    log('\n■ misses one at a time (answer cache off, the same seeded mix URLs in every run)');
+    log(`  ${await serialMisses(http.get, admin, server.database, SERIAL)}  load ${loadAvg()}`);
+  }
+
   log('\n■ cache off (SHIPMENTS_CACHE=0): the side-by-side cases; reference = its figures in the last run');
-  process.env.SHIPMENTS_CACHE = '0';
   for (const c of cases()) {
     await runTimed(() => http.get(c.path), { concurrency: 10, seconds: 2 });
     const {
@@ -281,7 +330,7 @@ async function main(): Promise<void> {
       `  ${c.key.padEnd(8)}${fmt(r)}  ${r.bytes ?? 0} bytes  CPU/request app ${(appMs / r.requests).toFixed(1)} + PG ${(pgMs / r.requests).toFixed(1)} ms${ratio}  load ${loadAvg()}`,
     );
   }
-  delete process.env.SHIPMENTS_CACHE;
+  configureListCache('reset');
 
   if (process.env.MIX_PLANS) {
     const t = await (await import('../src/services/health')).loadThresholds(handle.db, ids.userId);

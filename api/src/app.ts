@@ -9,6 +9,7 @@ import Fastify, {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from './config';
+import { configureListCache } from './services/shipments/list-cache';
 import { createDb } from './db/connection';
 import type { Database } from './db/types';
 import { DEFAULT_SCRYPT_N } from './lib/passwords';
@@ -168,6 +169,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     env,
   };
   app.decorate('config', config);
+  // The shipments answer cache is one per process (services/shipments/list-cache.ts): it takes the settings of
+  // the config the app is built with, so a config passed in here (not only the environment) decides it.
+  configureListCache(env.shipmentsCache);
 
   // External layer.
   registerErrorHandling(app);

@@ -3,7 +3,6 @@
 // accepts, so a typo stops the process at start instead of silently falling back to a default. The entry
 // points (server.ts, worker.ts, the CLIs) call it once; `buildApp` calls it when it is given no `config`, so a
 // test that sets process.env before building its app still sees its value.
-// Not read here: SHIPMENTS_CACHE and SHIPMENTS_CACHE_MB (services/shipments/list-cache.ts).
 import path from 'node:path';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -122,6 +121,9 @@ const VARIABLES = {
   SIMULATOR_EPOCH: text('a date and time (ISO 8601)'),
   SIMULATOR_DISRUPTIONS: Type.String({ pattern: '^(none|random)$', description: 'none or random' }),
   DEMO_EPOCH_DAYS_AGO: int('days'),
+  // The shipments list's answer cache (services/shipments/list-cache.ts)
+  SHIPMENTS_CACHE: zeroOne(),
+  SHIPMENTS_CACHE_MB: number('megabytes'),
 } satisfies Record<string, TSchema>;
 
 type Name = keyof typeof VARIABLES;
@@ -195,8 +197,16 @@ export interface Config {
   freeTime: { pollMs: number; lanes: number };
   /** The simulated carriers' journeys start this many days before the demo data was first seeded. */
   demoEpochDaysAgo: number;
+  /** The shipments list's answer cache: SHIPMENTS_CACHE=0 turns it off (to measure). */
+  shipmentsCache: ShipmentsCacheSettings;
   /** The standalone simulator (tracking/simulator/main.ts). */
   simulator: { port: number; host?: string; epoch?: number; disruptions: 'none' | 'random' };
+}
+
+export interface ShipmentsCacheSettings {
+  enabled: boolean;
+  /** Bytes of page JSON kept per database handle (SHIPMENTS_CACHE_MB, default 64 MB). */
+  maxBytes: number;
 }
 
 function problemsOf(raw: Raw): string[] {
@@ -359,6 +369,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lanes: Math.min(8, num(raw, 'FREE_TIME_LANES', 2)),
     },
     demoEpochDaysAgo: num(raw, 'DEMO_EPOCH_DAYS_AGO', 60),
+    shipmentsCache: {
+      enabled: raw.SHIPMENTS_CACHE !== '0',
+      maxBytes: num(raw, 'SHIPMENTS_CACHE_MB', 64) * 1024 * 1024,
+    },
     simulator: {
       port: num(raw, 'SIMULATOR_PORT', 8100),
       host: raw.HOST,

@@ -6,8 +6,10 @@
 // is seen by the next request, in every API process.
 // The caller's thresholds and the filters are part of the key; what depends on the clock carries an expiry
 // (dtd / dta are whole days from now; "created in the last 7 days" loses its oldest shipment) or is not cached
-// (last_n_days, dtd / dta ranges: bounds to the millisecond). SHIPMENTS_CACHE=0 turns it off (to measure).
+// (last_n_days, dtd / dta ranges: bounds to the millisecond). SHIPMENTS_CACHE=0 turns it off (to measure);
+// SHIPMENTS_CACHE_MB bounds its pages' JSON (both read and checked by config.ts).
 import { sql, type Kysely } from 'kysely';
+import { loadConfig, type ShipmentsCacheSettings } from '../../config';
 import type { Database } from '../../db/types';
 import type { HealthThresholds } from '../health';
 import type { ShipmentFilters } from './filters';
@@ -16,11 +18,21 @@ import type { ShipmentFilters } from './filters';
 const MAX_ENTRIES = 2_000;
 /** Pages kept per list entry (the last ones asked). */
 const MAX_PAGES = 50;
-/** Bytes of page JSON kept per database handle (least recently used entries dropped first). */
-const MAX_BYTES = Number(process.env.SHIPMENTS_CACHE_MB ?? 64) * 1024 * 1024;
 const DAY_MS = 86_400_000;
 
-export const cacheEnabled = (): boolean => process.env.SHIPMENTS_CACHE !== '0';
+/** The settings in force: the environment's (loadConfig, validated at start) unless configureListCache set them. */
+let settings: ShipmentsCacheSettings | undefined;
+const currentSettings = (): ShipmentsCacheSettings => (settings ??= loadConfig().shipmentsCache);
+
+/**
+ * Sets the cache's settings (the process's config: `loadConfig().shipmentsCache`, or a part of it, e.g. the
+ * benchmarks turning the cache off); `reset` goes back to the environment's.
+ */
+export function configureListCache(next: Partial<ShipmentsCacheSettings> | 'reset'): void {
+  settings = next === 'reset' ? undefined : { ...currentSettings(), ...next };
+}
+
+export const cacheEnabled = (): boolean => currentSettings().enabled;
 
 /** How list pages were answered since the last reset: from the cache, by joining a computation, or computed. */
 const counters = { hits: 0, joined: 0, misses: 0 };
@@ -64,7 +76,8 @@ function drop(store: Store, key: string): void {
 
 /** Drops the least recently used entries while over the limits. */
 function trim(store: Store): void {
-  while (store.entries.size > MAX_ENTRIES || (store.bytes > MAX_BYTES && store.entries.size > 1)) {
+  const maxBytes = currentSettings().maxBytes; // least recently used entries dropped first
+  while (store.entries.size > MAX_ENTRIES || (store.bytes > maxBytes && store.entries.size > 1)) {
     drop(store, store.entries.keys().next().value as string);
   }
 }
@@ -189,7 +202,7 @@ export interface ListValue {
   pages: Map<string, CachedPage>;
   /** Pages being computed, shared by the requests that ask for them meanwhile. */
   pending: Map<string, Promise<{ count: number; page: CachedPage }>>;
-  /** Size of the pages' JSON (counted against MAX_BYTES). */
+  /** Size of the pages' JSON (counted against the settings' maxBytes). */
   bytes: number;
 }
 

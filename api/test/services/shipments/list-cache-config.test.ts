@@ -1,0 +1,46 @@
+// The answer cache's settings come from the validated configuration (src/config.ts): SHIPMENTS_CACHE and
+// SHIPMENTS_CACHE_MB keep their defaults and meaning, and a bad value stops the process at start like any other.
+import { ConfigError, loadConfig } from '../../../src/config';
+import { cacheEnabled, configureListCache } from '../../../src/services/shipments/list-cache';
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('shipments answer cache settings', () => {
+  afterEach(() => configureListCache('reset'));
+
+  it('is on with 64 MB of pages by default', () => {
+    expect(loadConfig({}).shipmentsCache).toEqual({ enabled: true, maxBytes: 64 * 1024 * 1024 });
+  });
+
+  it('reads SHIPMENTS_CACHE=0 as off, 1 as on, and SHIPMENTS_CACHE_MB in megabytes', () => {
+    expect(loadConfig({ SHIPMENTS_CACHE: '0' }).shipmentsCache.enabled).toBe(false);
+    expect(loadConfig({ SHIPMENTS_CACHE: '1' }).shipmentsCache.enabled).toBe(true);
+    expect(loadConfig({ SHIPMENTS_CACHE: ' ' }).shipmentsCache.enabled).toBe(true);
+    expect(loadConfig({ SHIPMENTS_CACHE_MB: '8' }).shipmentsCache.maxBytes).toBe(8 * 1024 * 1024);
+    expect(loadConfig({ SHIPMENTS_CACHE_MB: '0.5' }).shipmentsCache.maxBytes).toBe(512 * 1024);
+  });
+
+  it('refuses bad values, naming each', () => {
+    expect(problems({ SHIPMENTS_CACHE: 'off', SHIPMENTS_CACHE_MB: '64MB' })).toEqual([
+      'SHIPMENTS_CACHE="off": expected 0 (off) or 1 (on)',
+      'SHIPMENTS_CACHE_MB="64MB": expected megabytes',
+    ]);
+    expect(problems({ SHIPMENTS_CACHE_MB: '-1' })).toEqual(['SHIPMENTS_CACHE_MB="-1": expected megabytes']);
+  });
+
+  it('follows the environment by default and configureListCache when set', () => {
+    expect(cacheEnabled()).toBe(loadConfig().shipmentsCache.enabled);
+    configureListCache({ enabled: false });
+    expect(cacheEnabled()).toBe(false);
+    configureListCache({ enabled: true });
+    expect(cacheEnabled()).toBe(true);
+  });
+});
