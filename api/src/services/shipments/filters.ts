@@ -1,17 +1,13 @@
 // The shipment list filters (spec section 2, Shipment list and Export List) and the 22 sortable columns:
 // parses a query string into checked filters (400 `{field: [messages]}` on bad values) and turns them into SQL
-// conditions and ORDER BY terms on the `shipments` table. Shared by the list, the map points and the stats.
+// conditions on the `shipments` table (the ORDER BY terms: ./ordering). Shared by the list, the map points and
+// the stats.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import {
-  SHIPMENT_ORDERING_FIELDS,
-  type ShipmentOrderingField,
-  type TrackingRequestStatus,
-} from '@portal/shared-api/domain';
+import type { ShipmentOrderingField, TrackingRequestStatus } from '@portal/shared-api/domain';
 import type { Database } from '../../db/types';
 import { ErrorCollector } from '../../lib/errors';
 import {
   choiceParam,
-  columnRefs,
   idListParam,
   isDateOnly,
   lastParam,
@@ -23,8 +19,12 @@ import {
   QUERY_MESSAGES,
 } from '../../lib/query-params';
 import { STATUSES } from '../tracking-requests';
-import { healthExpression, healthFilter, HEALTH_VALUES, type Health, type HealthThresholds } from '../health';
+import { healthFilter, HEALTH_VALUES, type Health, type HealthThresholds } from '../health';
 import { freeTimeCondition, parseFreeTimeFilter, type FreeTimeFilter } from './free-time-filter';
+import { parseOrdering } from './ordering';
+
+// The sort keys live in ./ordering; they are exported here too, where the list's callers have always found them.
+export { ORDERING_FIELD_NAMES, orderTerms, shipmentOrderBy, termSql, type OrderTerm } from './ordering';
 
 /** The eight date fields with _before / _after (dates) and _rel_min / _rel_max (days from today). */
 export const DATE_FILTER_FIELDS = {
@@ -42,32 +42,6 @@ type DateFilterField = keyof typeof DATE_FILTER_FIELDS;
 /** Tracking-request statuses a shipment list can be filtered by (the request's status). */
 export const SHIPMENT_STATUS_VALUES = STATUSES;
 type ShipmentStatusValue = TrackingRequestStatus;
-
-/** The sortable columns (`ordering=field` ascending, `-field` descending) that are not a shipment column. */
-const COMPUTED_ORDERING: Partial<Record<ShipmentOrderingField, RawBuilder<unknown> | null>> = {
-  carrier: sql`(SELECT c.short_name FROM carriers c WHERE c.id = shipments.carrier_id)`,
-  // by what the lists show: the UN/LOCODE, else the name
-  pol_loc: sql`(SELECT coalesce(nullif(l.locode, ''), l.name) FROM locations l WHERE l.id = shipments.pol_loc_id)`,
-  pod_loc: sql`(SELECT coalesce(nullif(l.locode, ''), l.name) FROM locations l WHERE l.id = shipments.pod_loc_id)`,
-  health: null, // by severity: ontrack < delayed < alerted (needs the caller's thresholds)
-};
-const ORDERING_FIELDS: Readonly<Record<ShipmentOrderingField, RawBuilder<unknown> | null>> = {
-  ...columnRefs(
-    'shipments',
-    SHIPMENT_ORDERING_FIELDS.filter((f) => !(f in COMPUTED_ORDERING)),
-  ),
-  ...COMPUTED_ORDERING,
-};
-type OrderingField = ShipmentOrderingField;
-export const ORDERING_FIELD_NAMES: readonly OrderingField[] = SHIPMENT_ORDERING_FIELDS;
-/** Other names accepted for a sortable column. */
-const ORDERING_ALIASES: Record<string, OrderingField> = {
-  carrier_name: 'carrier',
-  pol: 'pol_loc',
-  pod: 'pod_loc',
-  status_verbose: 'status',
-  free_time_days_left: 'free_time_lfd', // days left grow with the last free day
-};
 
 interface DateRange {
   from?: Date; // inclusive
@@ -90,17 +64,14 @@ export interface ShipmentFilters {
   /** free_time_ends_within / over_free_time as a range of the running clock's last free day. */
   free_time?: FreeTimeFilter;
   exclude_hidden: boolean;
-  ordering: { field: OrderingField; desc: boolean }[];
+  ordering: { field: ShipmentOrderingField; desc: boolean }[];
   /** Set by resolveSearch: the ports and vessels the search text names (lets each part use its index). */
   searchMatches?: { locations: number[]; vessels: number[] };
 }
 
 export type RawQuery = Record<string, unknown>;
 
-const MESSAGES = {
-  ...QUERY_MESSAGES,
-  ordering: (v: string) => `Invalid ordering field "${v}".`,
-} as const;
+const MESSAGES = QUERY_MESSAGES;
 
 const DAY_MS = 86_400_000;
 
@@ -128,35 +99,9 @@ function startOfToday(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-/**
- * Parses and checks the filters of `query`. Throws 400 `{field: [messages]}` listing every bad value.
- * `now` fixes "today" for the relative filters.
- */
-export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): ShipmentFilters {
-  const errors = new ErrorCollector();
-  const today = startOfToday(now);
-  const filters: ShipmentFilters = {
-    status: [],
-    health: [],
-    carrier: [],
-    project: [],
-    dates: {},
-    order_dta: false,
-    exclude_hidden: true,
-    ordering: [],
-  };
-
-  const search = values(query, 'search').join(' ').trim();
-  if (search) filters.search = search.slice(0, 200);
-
-  filters.status = choiceParam(query.status, SHIPMENT_STATUS_VALUES, 'status', errors);
-  filters.health = choiceParam(query.health, HEALTH_VALUES, 'health', errors);
-  for (const key of ['carrier', 'project'] as const) filters[key] = idListParam(query[key], key, errors);
-  for (const key of ['pol_loc', 'pod_loc'] as const) {
-    const v = single(query, key);
-    if (v) filters[key] = v.slice(0, 100);
-  }
-
+/** `field`_before / _after (dates) and _rel_min / _rel_max (days from `today`) of the eight date fields. */
+function parseDateFilters(query: RawQuery, today: Date, errors: ErrorCollector): ShipmentFilters['dates'] {
+  const dates: ShipmentFilters['dates'] = {};
   for (const field of Object.keys(DATE_FILTER_FIELDS) as DateFilterField[]) {
     const range: DateRange = {};
     const before = single(query, `${field}_before`);
@@ -172,86 +117,100 @@ export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): S
       if (!d) errors.add(`${field}_after`, MESSAGES.invalidDate);
       else range.from = d;
     }
-    const relMin = single(query, `${field}_rel_min`);
-    if (relMin !== undefined) {
-      const n = parseInteger(relMin);
-      if (n === null) errors.add(`${field}_rel_min`, MESSAGES.integer);
-      else if (daysInRange(`${field}_rel_min`, n, errors))
-        range.from = maxDate(range.from, new Date(today.getTime() + n * DAY_MS));
-    }
-    const relMax = single(query, `${field}_rel_max`);
-    if (relMax !== undefined) {
-      const n = parseInteger(relMax);
-      if (n === null) errors.add(`${field}_rel_max`, MESSAGES.integer);
-      else if (daysInRange(`${field}_rel_max`, n, errors))
-        range.to = minDate(range.to, new Date(today.getTime() + (n + 1) * DAY_MS));
-    }
-    if (range.from || range.to) filters.dates[field] = range;
+    const relMin = relativeDays(query, `${field}_rel_min`, errors);
+    if (relMin !== undefined) range.from = maxDate(range.from, new Date(today.getTime() + relMin * DAY_MS));
+    const relMax = relativeDays(query, `${field}_rel_max`, errors);
+    if (relMax !== undefined) range.to = minDate(range.to, new Date(today.getTime() + (relMax + 1) * DAY_MS));
+    if (range.from || range.to) dates[field] = range;
   }
+  return dates;
+}
 
-  // Day ranges: dtd / dta are shown as whole days from now (rounded), so N days is [N - ½, N + ½).
+/** The whole number of days `key` holds, within a century (else an error, and undefined). */
+function relativeDays(query: RawQuery, key: string, errors: ErrorCollector): number | undefined {
+  const text = single(query, key);
+  if (text === undefined) return undefined;
+  const n = parseInteger(text);
+  if (n === null) errors.add(key, MESSAGES.integer);
+  else if (daysInRange(key, n, errors)) return n;
+  return undefined;
+}
+
+/**
+ * dtd_min / dtd_max, dta_min / dta_max and dta: dtd / dta are shown as whole days from now (rounded), so N days
+ * is [N - ½, N + ½).
+ */
+function parseDayRanges(
+  query: RawQuery,
+  now: Date,
+  errors: ErrorCollector,
+): Pick<ShipmentFilters, 'dtd' | 'dta'> {
+  const out: Pick<ShipmentFilters, 'dtd' | 'dta'> = {};
   const dayBound = (n: number, half: number) => new Date(now.getTime() + (n + half) * DAY_MS);
   for (const key of ['dtd', 'dta'] as const) {
     const range: DateRange = {};
-    const min = single(query, `${key}_min`);
-    if (min !== undefined) {
-      const n = parseInteger(min);
-      if (n === null) errors.add(`${key}_min`, MESSAGES.integer);
-      else if (daysInRange(`${key}_min`, n, errors)) range.from = dayBound(n, -0.5);
+    const min = relativeDays(query, `${key}_min`, errors);
+    if (min !== undefined) range.from = dayBound(min, -0.5);
+    const max = relativeDays(query, `${key}_max`, errors);
+    if (max !== undefined) range.to = dayBound(max, 0.5);
+    const exact = key === 'dta' ? relativeDays(query, 'dta', errors) : undefined;
+    if (exact !== undefined) {
+      range.from = maxDate(range.from, dayBound(exact, -0.5));
+      range.to = minDate(range.to, dayBound(exact, 0.5));
     }
-    const max = single(query, `${key}_max`);
-    if (max !== undefined) {
-      const n = parseInteger(max);
-      if (n === null) errors.add(`${key}_max`, MESSAGES.integer);
-      else if (daysInRange(`${key}_max`, n, errors)) range.to = dayBound(n, 0.5);
-    }
-    if (key === 'dta') {
-      const exact = single(query, 'dta');
-      if (exact !== undefined) {
-        const n = parseInteger(exact);
-        if (n === null) errors.add('dta', MESSAGES.integer);
-        else if (daysInRange('dta', n, errors)) {
-          range.from = maxDate(range.from, dayBound(n, -0.5));
-          range.to = minDate(range.to, dayBound(n, 0.5));
-        }
-      }
-    }
-    if (range.from || range.to) filters[key] = range;
+    if (range.from || range.to) out[key] = range;
   }
+  return out;
+}
 
-  const orderDta = single(query, 'order_dta');
-  if (orderDta !== undefined) {
-    const b = parseBoolean(orderDta);
-    if (b === null) errors.add('order_dta', MESSAGES.boolean);
-    else filters.order_dta = b;
-  }
-  const excludeHidden = single(query, 'exclude_hidden');
-  if (excludeHidden !== undefined) {
-    const b = parseBoolean(excludeHidden);
-    if (b === null) errors.add('exclude_hidden', MESSAGES.boolean);
-    else filters.exclude_hidden = b;
-  }
-  const lastNDays = single(query, 'last_n_days');
-  if (lastNDays !== undefined) {
-    const n = parseInteger(lastNDays);
-    if (n === null) errors.add('last_n_days', MESSAGES.integer);
-    else if (n < 1) errors.add('last_n_days', MESSAGES.positive);
-    else if (daysInRange('last_n_days', n, errors)) filters.last_n_days = n;
-  }
+/** A true / false query value (else an error, and undefined). */
+function booleanParam(query: RawQuery, key: string, errors: ErrorCollector): boolean | undefined {
+  const text = single(query, key);
+  if (text === undefined) return undefined;
+  const b = parseBoolean(text);
+  if (b === null) errors.add(key, MESSAGES.boolean);
+  return b ?? undefined;
+}
 
+/** last_n_days: a whole number of days, 1 or more. */
+function parseLastNDays(query: RawQuery, errors: ErrorCollector): number | undefined {
+  const text = single(query, 'last_n_days');
+  if (text === undefined) return undefined;
+  const n = parseInteger(text);
+  if (n === null) errors.add('last_n_days', MESSAGES.integer);
+  else if (n < 1) errors.add('last_n_days', MESSAGES.positive);
+  else if (daysInRange('last_n_days', n, errors)) return n;
+  return undefined;
+}
+
+/**
+ * Parses and checks the filters of `query`. Throws 400 `{field: [messages]}` listing every bad value.
+ * `now` fixes "today" for the relative filters.
+ */
+export function parseShipmentFilters(query: RawQuery, now: Date = new Date()): ShipmentFilters {
+  const errors = new ErrorCollector();
+  const filters: ShipmentFilters = {
+    status: choiceParam(query.status, SHIPMENT_STATUS_VALUES, 'status', errors),
+    health: choiceParam(query.health, HEALTH_VALUES, 'health', errors),
+    carrier: idListParam(query.carrier, 'carrier', errors),
+    project: idListParam(query.project, 'project', errors),
+    dates: parseDateFilters(query, startOfToday(now), errors),
+    ...parseDayRanges(query, now, errors),
+    order_dta: booleanParam(query, 'order_dta', errors) ?? false,
+    exclude_hidden: booleanParam(query, 'exclude_hidden', errors) ?? true,
+    ordering: [],
+  };
+  const search = values(query, 'search').join(' ').trim();
+  if (search) filters.search = search.slice(0, 200);
+  for (const key of ['pol_loc', 'pod_loc'] as const) {
+    const v = single(query, key);
+    if (v) filters[key] = v.slice(0, 100);
+  }
+  const lastNDays = parseLastNDays(query, errors);
+  if (lastNDays !== undefined) filters.last_n_days = lastNDays;
   const freeTime = parseFreeTimeFilter(query, now, errors);
   if (freeTime) filters.free_time = freeTime;
-
-  for (const v of values(query, 'ordering')) {
-    const desc = v.startsWith('-');
-    const name = desc ? v.slice(1) : v;
-    const field = (ORDERING_FIELD_NAMES as string[]).includes(name)
-      ? (name as OrderingField)
-      : ORDERING_ALIASES[name];
-    if (!field) errors.add('ordering', MESSAGES.ordering(v));
-    else if (!filters.ordering.some((o) => o.field === field)) filters.ordering.push({ field, desc });
-  }
-
+  filters.ordering = parseOrdering(query, errors);
   errors.throwIfAny();
   return filters;
 }
@@ -352,7 +311,10 @@ export function shipmentConditions(
         OR shipments.vessel_ids && ARRAY(SELECT v.id FROM vessels v WHERE lower(v.name) LIKE ${pattern} OR v.imo = ${f.search}))`);
     }
   }
-  if (f.status.length) out.push(sql<SqlBool>`shipments.request_status = ANY(${f.status}::text[])`);
+  // One status as an equality too: an index on (company_id, request_status, carrier_id, key) then gives the rows
+  // in key order (PostgreSQL 15 orders no index scan by a key after an `= ANY` column).
+  if (f.status.length === 1) out.push(sql<SqlBool>`shipments.request_status = ${f.status[0]}`);
+  else if (f.status.length) out.push(sql<SqlBool>`shipments.request_status = ANY(${f.status}::text[])`);
   // One carrier as an equality: then an index on (company_id, carrier_id, key) gives the rows in key order.
   if (f.carrier.length === 1) out.push(sql<SqlBool>`shipments.carrier_id = ${f.carrier[0]}::integer`);
   else if (f.carrier.length) out.push(sql<SqlBool>`shipments.carrier_id = ANY(${f.carrier}::integer[])`);
@@ -383,36 +345,4 @@ export async function resolveSearch(db: Kysely<Database>, f: ShipmentFilters): P
     db,
   );
   f.searchMatches = { locations: rows[0]?.locations ?? [], vessels: rows[0]?.vessels ?? [] };
-}
-
-export interface OrderTerm {
-  expr: RawBuilder<unknown>;
-  desc: boolean;
-  nullsLast?: boolean;
-  /** Its index holds only the rows with a value (partial), so the rows without are read apart. */
-  partialIndex?: boolean;
-}
-
-/** The sort keys: order_dta first (dta ascending), then `ordering`, then id descending (stable pages). */
-export function orderTerms(f: ShipmentFilters, thresholds: HealthThresholds): OrderTerm[] {
-  const terms: OrderTerm[] = [];
-  if (f.order_dta) terms.push({ expr: sql`shipments.dta`, desc: false, nullsLast: true });
-  for (const o of f.ordering) {
-    const expr =
-      o.field === 'health'
-        ? sql`(CASE ${healthExpression(thresholds)} WHEN 'ontrack' THEN 0 WHEN 'delayed' THEN 1 ELSE 2 END)`
-        : ORDERING_FIELDS[o.field];
-    // empty values last in both directions (PostgreSQL puts NULLs first when descending)
-    if (expr) terms.push({ expr, desc: o.desc, nullsLast: true, partialIndex: o.field === 'free_time_lfd' });
-  }
-  if (!f.ordering.some((o) => o.field === 'id')) terms.push({ expr: sql`shipments.id`, desc: true });
-  return terms;
-}
-
-export const termSql = (expr: RawBuilder<unknown>, t: OrderTerm): RawBuilder<unknown> =>
-  sql`${expr} ${sql.raw(t.desc ? 'DESC' : 'ASC')}${sql.raw(t.nullsLast ? ' NULLS LAST' : '')}`;
-
-/** ORDER BY terms: order_dta first (dta ascending), then `ordering`, then id descending (stable pages). */
-export function shipmentOrderBy(f: ShipmentFilters, thresholds: HealthThresholds): RawBuilder<unknown>[] {
-  return orderTerms(f, thresholds).map((t) => termSql(t.expr, t));
 }

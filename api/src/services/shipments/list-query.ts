@@ -3,7 +3,14 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ShipmentOrderingField } from '@portal/shared-api/domain';
 import type { Database } from '../../db/types';
-import { HEALTH_COUNTS_SOURCE, healthFilter, type HealthSource, type HealthThresholds } from '../health';
+import {
+  HEALTH_COUNTS_SOURCE,
+  healthExpression,
+  healthFilter,
+  type Health,
+  type HealthSource,
+  type HealthThresholds,
+} from '../health';
 import {
   onlyCountedFilters,
   onlyHealthFilters,
@@ -18,22 +25,25 @@ import { lookupsColumn, selectShipments } from './serializer';
 type Conditions = ReturnType<typeof shipmentConditions>;
 
 /**
- * Sort keys with an index on (company_id, carrier_id, key) that carries the health inputs (migrations 0017,
- * 0026): one carrier's list in that order is read by walking the index.
+ * Sort keys with an index on (company_id, carrier_id, key) and one on (company_id, request_status, carrier_id,
+ * key) that carry the health inputs (migrations 0017, 0026, 0039): one carrier's list in that order, of all
+ * request statuses or of one, is read by walking the index.
  */
 const CARRIER_WALK_KEYS: ReadonlySet<ShipmentOrderingField> = new Set(['eta', 'last_update']);
 
 /**
  * True when the page is best read by walking an index in the list's order and stopping after the page, however
- * many rows match: one carrier, sorted first by a key of CARRIER_WALK_KEYS, filtered by health and by a range of
- * that same key only. Filtering everything first would read the carrier's every entry (a health filter cannot
- * narrow an index range); the walk reads (page end) / (share of matches) entries.
+ * many rows match: one carrier (and at most one request status), sorted first by a key of CARRIER_WALK_KEYS,
+ * filtered by health and by a range of that same key only. Filtering everything first would read every entry of
+ * the carrier (and status), then sort them (a health filter cannot narrow an index range): the walk reads
+ * (page end) / (share of matches) of the same entries, in order.
  */
 function walksOrderIndex(f: ShipmentFilters): boolean {
   const first = f.ordering[0]?.field;
   if (!first || !CARRIER_WALK_KEYS.has(first) || f.carrier.length !== 1 || f.order_dta) return false;
+  if (f.status.length > 1) return false;
   const dates = Object.keys(f.dates);
-  return onlyHealthFilters({ ...f, carrier: [], dates: {} }) && dates.every((d) => d === first);
+  return onlyHealthFilters({ ...f, carrier: [], status: [], dates: {} }) && dates.every((d) => d === first);
 }
 
 /** shipment_list_counts (migration 0025): health inputs as shipment_health_counts, per carrier and status. */
@@ -68,6 +78,36 @@ export function countQuery(
     where.push(healthFilter(thresholds, filters.health, source) as RawBuilder<SqlBool>);
   }
   return sql`SELECT sum(n) AS count FROM ${sql.table(source.alias)} WHERE ${sql.join(where, sql` AND `)}`;
+}
+
+/** True when carrierCounts gives the count of `f`: one carrier, at most one status and one health, nothing else. */
+export const carrierCounted = (f: ShipmentFilters): boolean =>
+  f.carrier.length === 1 && f.status.length <= 1 && f.health.length <= 1 && onlyCountedFilters(f);
+
+/** A group of carrierCounts: the shipments of a request status (null: none) with a health. */
+export interface CarrierCount {
+  status: string | null;
+  health: Health;
+  n: number;
+}
+
+/**
+ * The shipments of one carrier of the company by request status and health (the caller's thresholds), from
+ * shipment_list_counts: one pass over the carrier's groups, as the count of one health tab takes anyway (a health
+ * filter does not narrow the index range), gives the count of every health tab of every status of the carrier.
+ */
+export async function carrierCounts(
+  db: Kysely<Database>,
+  thresholds: HealthThresholds,
+  companyId: number,
+  filters: ShipmentFilters,
+): Promise<CarrierCount[]> {
+  const where = [sql`company_id = ${companyId}`, sql`carrier_id = ${filters.carrier[0]}::integer`];
+  if (filters.exclude_hidden) where.push(sql`NOT hidden`);
+  const { rows } = await sql<{ status: string | null; health: Health; n: string }>`
+    SELECT request_status AS status, ${healthExpression(thresholds, LIST_COUNTS_SOURCE)} AS health, sum(n) AS n
+    FROM shipment_list_counts WHERE ${sql.join(where, sql` AND `)} GROUP BY 1, 2`.execute(db);
+  return rows.map((r) => ({ status: r.status, health: r.health, n: Number(r.n) }));
 }
 
 /** The number of shipments matching the filters (see countQuery). */

@@ -7,13 +7,14 @@ import { localizePayload, type Lang } from '../../i18n';
 import { ErrorCollector, MESSAGES, notFound } from '../../lib/errors';
 import { choiceParam } from '../../lib/query-params';
 import { PAGE_SIZE } from '../../lib/pagination';
-import { dashboardCounts, type HealthThresholds } from '../health';
+import { dashboardCounts, HEALTH_VALUES, type Health, type HealthThresholds } from '../health';
 import {
   onlySelectionFilters,
   parseShipmentFilters,
   resolveSearch,
   shipmentConditions,
   type RawQuery,
+  type ShipmentFilters,
 } from './filters';
 import {
   cacheEnabled,
@@ -30,7 +31,13 @@ import {
   type CachedPage,
   type ListValue,
 } from './list-cache';
-import { countShipments, shipmentPageQuery, valuesOnlyPageIds } from './list-query';
+import {
+  carrierCounted,
+  carrierCounts,
+  countShipments,
+  shipmentPageQuery,
+  valuesOnlyPageIds,
+} from './list-query';
 import { freeTimeCounts } from './free-time-filter';
 import { FREE_TIME_KEYS } from './free-time-fields';
 import { SHIPMENT_FIELDS } from './schema';
@@ -68,6 +75,156 @@ function checkPage(page: number, count: number): void {
   if (page > Math.max(1, Math.ceil(count / PAGE_SIZE))) throw notFound(MESSAGES.invalidPage);
 }
 
+/** What a list request reuses: its entry and its count's, each under the version it was read with. */
+interface ListReuse {
+  key: string;
+  cached: ListValue;
+  counted?: { count?: number };
+  /** The data version the entries were read under. */
+  version: string;
+}
+
+/**
+ * The cache entries of the list of `filters` (none when the cache is off or the filters depend on the clock to
+ * the millisecond), after reading the versions they are kept under (one query).
+ */
+async function listReuse(
+  db: Kysely<Database>,
+  caller: ListCaller,
+  filters: ShipmentFilters,
+  now: Date,
+): Promise<ListReuse | null> {
+  const { companyId, thresholds } = caller;
+  const key = cacheEnabled() ? listKey(companyId, thresholds, filters, todayUtc(now)) : null;
+  if (key === null) return null;
+  // A list of one carrier can only change with a write to that carrier's shipments (or to the company, or to
+  // everything): its answers stay while other carriers' shipments are written.
+  const carrier = filters.carrier.length === 1 ? filters.carrier[0] : undefined;
+  const versions = await listVersions(db, companyId, carrier, onlySelectionFilters(filters));
+  const cached = versioned(db, key, versions.data, newListValue);
+  // The count does not depend on the ordering: kept apart, it serves every ordering's pages of the filters. Of
+  // filters that read only which shipments there are (a search), it also outlives the writes that change what
+  // they say (the engine's ETA and status updates), which a search's count, scanning every match, is worth.
+  const counts = countKey(companyId, thresholds, filters, todayUtc(now));
+  const counted = counts
+    ? versioned(db, counts, versions.selection ?? versions.data, (): { count?: number } => ({}))
+    : undefined;
+  return { key, cached, counted, version: versions.data };
+}
+
+/**
+ * The count of a carrier's tab (one status or all, one health or all) from carrierCounts, which counts them all
+ * at once: the other tabs' counts of that status and of all statuses are kept under the same version (that of
+ * the carrier's shipments), so the next tab asked costs no count. The tab of no status and no health is left out:
+ * its count is kept under the selection version instead (listReuse).
+ */
+async function carrierTabCount(
+  db: Kysely<Database>,
+  caller: ListCaller,
+  filters: ShipmentFilters,
+  now: Date,
+  version: string,
+): Promise<number> {
+  const { companyId, thresholds } = caller;
+  const groups = await carrierCounts(db, thresholds, companyId, filters);
+  const sum = (status: string | undefined, health: Health | undefined) =>
+    groups.reduce(
+      (n, g) =>
+        (status === undefined || g.status === status) && (health === undefined || g.health === health)
+          ? n + g.n
+          : n,
+      0,
+    );
+  for (const status of [undefined, ...filters.status]) {
+    for (const health of [undefined, ...HEALTH_VALUES]) {
+      if (status === undefined && health === undefined) continue;
+      const tab = { ...filters, status: status ? [status] : [], health: health ? [health] : [] };
+      const key = countKey(companyId, thresholds, tab, todayUtc(now));
+      const kept = key ? versioned(db, key, version, (): { count?: number } => ({})) : undefined;
+      if (kept) kept.count ??= sum(status, health);
+    }
+  }
+  return sum(filters.status[0], filters.health[0]);
+}
+
+/** The number of matches: a carrier's tab counts its siblings too (carrierTabCount), else countShipments. */
+function countMatches(
+  db: Kysely<Database>,
+  { caller, filters, now }: PageRequest,
+  conditions: ReturnType<typeof shipmentConditions>,
+  reuse: ListReuse | null,
+): Promise<number> {
+  const { companyId, thresholds } = caller;
+  if (reuse?.counted && carrierCounted(filters) && !onlySelectionFilters(filters)) {
+    return carrierTabCount(db, caller, filters, now, reuse.version);
+  }
+  return countShipments(db, thresholds, companyId, filters, conditions);
+}
+
+/** What one page's computation needs besides the database. */
+interface PageRequest {
+  caller: ListCaller;
+  filters: ShipmentFilters;
+  fields: string[] | null;
+  page: number;
+  now: Date;
+}
+
+/** Counts the matches (unless a kept count serves) and builds the page's JSON. */
+async function computePage(
+  db: Kysely<Database>,
+  request: PageRequest,
+  reuse: ListReuse | null,
+): Promise<{ count: number; page: CachedPage }> {
+  const { caller, filters, fields, page, now } = request;
+  const { companyId, thresholds, lang } = caller;
+  await resolveSearch(db, filters);
+  const conditions = shipmentConditions(filters, thresholds, now, companyId);
+  const [count, projects] = await Promise.all([
+    reuse?.cached.count ?? reuse?.counted?.count ?? countMatches(db, request, conditions, reuse),
+    hasProjectsTable(db),
+  ]);
+  if (reuse) reuse.cached.count = count;
+  if (reuse?.counted) reuse.counted.count = count;
+  checkPage(page, count);
+  // Over many matches sorted by a key with empty values, the page's ids are first read among the rows with a
+  // value alone (valuesOnlyPageIds); the whole split read runs only when that page comes back short.
+  const offset = (page - 1) * PAGE_SIZE;
+  const first = valuesOnlyPageIds(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset);
+  const firstIds = first ? (await first.execute(db)).rows.map((r) => String(r.id)) : [];
+  const rows = await shipmentPageQuery(
+    db,
+    companyId,
+    thresholds,
+    filters,
+    conditions,
+    count,
+    PAGE_SIZE,
+    offset,
+    { projects, companyId, needs: rowNeeds(fields) },
+    firstIds.length === PAGE_SIZE ? firstIds : undefined,
+  ).execute();
+  // shipment_free_time is read for the page's ids only when a free-time key is shown.
+  const shipments = await serializeShipments(db, rows, {
+    now,
+    companyId,
+    compact: true,
+    freeTime: fields?.includes('free_time') ?? false,
+    freeTimeColumns: !fields || FREE_TIME_KEYS.some((k) => fields.includes(k)),
+  });
+  // Only what is sent is put into the caller's language (each property is translated on its own).
+  const results =
+    fields && lang !== 'en'
+      ? JSON.stringify(
+          localizePayload(
+            shipments.map((s) => Object.fromEntries(fields.map((f) => [f, s[f]]))),
+            lang,
+          ),
+        )
+      : shipmentsJson(localizePayload(shipments, lang), fields);
+  return { count, page: { results, expires: daysExpiry(shipments) } };
+}
+
 /**
  * Page `page` of the caller's shipments matching `query` (the list's filters and ordering; bad values throw
  * 400 `{field: [messages]}`). Reused under the company's data version (a list of one carrier: that carrier's):
@@ -85,90 +242,21 @@ export async function listShipments(
 ): Promise<ShipmentListPage> {
   const filters = parseShipmentFilters(query, now);
   const fields = parseListFields(query);
-  const needs = rowNeeds(fields);
-  const { companyId, thresholds, lang } = caller;
-  const key = cacheEnabled() ? listKey(companyId, thresholds, filters, todayUtc(now)) : null;
-  // A list of one carrier can only change with a write to that carrier's shipments (or to the company, or to
-  // everything): its answers stay while other carriers' shipments are written.
-  const carrier = filters.carrier.length === 1 ? filters.carrier[0] : undefined;
-  const versions = key
-    ? await listVersions(db, companyId, carrier, onlySelectionFilters(filters))
-    : undefined;
-  const version = versions?.data;
-  const cached = key && version !== undefined ? versioned(db, key, version, newListValue) : undefined;
-  // The count does not depend on the ordering: kept apart, it serves every ordering's pages of the filters. Of
-  // filters that read only which shipments there are (a search), it also outlives the writes that change what
-  // they say (the engine's ETA and status updates), which a search's count, scanning every match, is worth.
-  const counts = key ? countKey(companyId, thresholds, filters, todayUtc(now)) : null;
-  const countVersion = versions?.selection ?? version;
-  const counted =
-    counts && countVersion !== undefined
-      ? versioned(db, counts, countVersion, (): { count?: number } => ({}))
-      : undefined;
-  const pageKey = `${page}:${lang}:${fields?.join(',') ?? ''}`;
-  const hit = cached?.pages.get(pageKey);
-  if (cached?.count !== undefined && hit && hit.expires > Date.now()) {
-    checkPage(page, cached.count);
+  const reuse = await listReuse(db, caller, filters, now);
+  const pageKey = `${page}:${caller.lang}:${fields?.join(',') ?? ''}`;
+  const hit = reuse?.cached.pages.get(pageKey);
+  if (reuse?.cached.count !== undefined && hit && hit.expires > Date.now()) {
+    checkPage(page, reuse.cached.count);
     countListAnswer('hits');
-    return { count: cached.count, results: hit.results };
+    return { count: reuse.cached.count, results: hit.results };
   }
-
-  const compute = async (): Promise<{ count: number; page: CachedPage }> => {
-    await resolveSearch(db, filters);
-    const conditions = shipmentConditions(filters, thresholds, now, companyId);
-    const [count, projects] = await Promise.all([
-      cached?.count ?? counted?.count ?? countShipments(db, thresholds, companyId, filters, conditions),
-      hasProjectsTable(db),
-    ]);
-    if (cached) cached.count = count;
-    if (counted) counted.count = count;
-    checkPage(page, count);
-    // Over many matches sorted by a key with empty values, the page's ids are first read among the rows with a
-    // value alone (valuesOnlyPageIds); the whole split read runs only when that page comes back short.
-    const offset = (page - 1) * PAGE_SIZE;
-    const first = valuesOnlyPageIds(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset);
-    const firstIds = first ? (await first.execute(db)).rows.map((r) => String(r.id)) : [];
-    const rows = await shipmentPageQuery(
-      db,
-      companyId,
-      thresholds,
-      filters,
-      conditions,
-      count,
-      PAGE_SIZE,
-      offset,
-      { projects, companyId, needs },
-      firstIds.length === PAGE_SIZE ? firstIds : undefined,
-    ).execute();
-    const freeTime = fields?.includes('free_time') ?? false;
-    // shipment_free_time is read for the page's ids only when a free-time key is shown.
-    const freeTimeColumns = !fields || FREE_TIME_KEYS.some((k) => fields.includes(k));
-    const shipments = await serializeShipments(db, rows, {
-      now,
-      companyId,
-      compact: true,
-      freeTime,
-      freeTimeColumns,
-    });
-    // Only what is sent is put into the caller's language (each property is translated on its own).
-    const results =
-      fields && lang !== 'en'
-        ? JSON.stringify(
-            localizePayload(
-              shipments.map((s) => Object.fromEntries(fields.map((f) => [f, s[f]]))),
-              lang,
-            ),
-          )
-        : shipmentsJson(localizePayload(shipments, lang), fields);
-    return { count, page: { results, expires: daysExpiry(shipments) } };
-  };
-
-  if (!cached || key === null) {
+  const compute = () => computePage(db, { caller, filters, fields, page, now }, reuse);
+  if (!reuse) {
     countListAnswer('misses');
     const { count, page: computed } = await compute();
     return { count, results: computed.results };
   }
-  const { count, page: computed } = await shared(db, key, cached, pageKey, compute);
+  const { count, page: computed } = await shared(db, reuse.key, reuse.cached, pageKey, compute);
   return { count, results: computed.results };
 }
 

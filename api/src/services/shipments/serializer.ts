@@ -1,8 +1,8 @@
 // Shipment rows → the API's shipment objects (spec section 3): locations and vessels as objects, legs, every
 // milestone date, numbers as numbers, the caller's health. Used by GET shipments/ (list, detail) and by
 // GET tracking-requests/{id}/shipments/. Locations, vessels, carriers and projects come with the rows
-// (lookupsColumn, lists) or are batch-loaded in one query per page.
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+// (lookupsColumn, lists) or are batch-loaded in one query per page (./shipment-lookups).
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   HEALTH_LABELS,
   LEG_NUMBERS,
@@ -16,6 +16,10 @@ import { isoOrNull as iso } from '../../lib/dates';
 import { todayUtc } from '../../tracking/free-time/view';
 import { freeTimeOf, loadFreeTime } from './free-time-fields';
 import type { RowNeeds } from './row-needs';
+import { embeddedLookups, queryLookups, type Lookups } from './shipment-lookups';
+
+// Where the routes and the list have always found them.
+export { hasProjectsTable, lookupsColumn } from './shipment-lookups';
 
 export const NUMBER_COLUMNS = [
   'weight',
@@ -77,7 +81,7 @@ export function selectShipments(
     .where('shipments.company_id', '=', companyId);
 }
 
-interface LocationOut {
+export interface LocationOut {
   id: number;
   name: string;
   locode: string | null;
@@ -89,7 +93,7 @@ interface LocationOut {
   country_iso2: string | null;
   display: string;
 }
-interface VesselOut {
+export interface VesselOut {
   id: number;
   name: string;
   imo: string | null;
@@ -102,19 +106,6 @@ const DAY_MS = 86_400_000;
 /** Whole days from `now` to `d` (rounded), for dtd / dta. */
 export const daysFrom = (d: Date | null | undefined, now: Date): number | null =>
   d === null || d === undefined ? null : Math.round((d.getTime() - now.getTime()) / DAY_MS);
-
-let projectsTable: Promise<boolean> | null = null;
-/** Whether the projects table exists (migration 0004); asked again until it does. */
-export function hasProjectsTable(db: Kysely<Database>): Promise<boolean> {
-  projectsTable ??= sql<{ ok: boolean }>`SELECT to_regclass('projects') IS NOT NULL AS ok`
-    .execute(db)
-    .then((r) => Boolean(r.rows[0]?.ok))
-    .catch(() => false);
-  return projectsTable.then((ok) => {
-    if (!ok) projectsTable = null;
-    return ok;
-  });
-}
 
 export interface SerializeOptions {
   /** Fixes dtd / dta (days from now). */
@@ -135,140 +126,105 @@ export interface SerializeOptions {
   freeTimeColumns?: boolean;
 }
 
-interface Lookups {
-  locations: Array<Omit<LocationOut, 'lat' | 'lng'>> | null;
-  vessels: VesselOut[] | null;
-  carriers: Array<{ id: number; official_name: string; short_name: string; scac: string }> | null;
-  projects: Array<{ id: number; name: string }> | null;
-  form: unknown;
+/** The page's lookups by id, as serializeShipments writes them into the objects. */
+interface LookupMaps {
+  loc: (id: number | null) => LocationOut | null;
+  vessel: (id: number | null) => VesselOut | null;
+  carrierById: Map<number, NonNullable<Lookups['carriers']>[number]>;
+  projects: Map<number, string>;
+  companyForm: unknown;
 }
 
-const LOCATION_JSON = sql`json_build_object('id', l.id, 'name', l.name, 'locode', l.locode,
-  'latitude', l.latitude, 'longitude', l.longitude, 'timezone', l.timezone, 'country_iso2', l.country_iso2,
-  'display', l.display)`;
-const VESSEL_JSON = sql`json_build_object('id', v.id, 'name', v.name, 'imo', v.imo)`;
-const CARRIER_JSON = sql`json_build_object('id', c.id, 'official_name', c.official_name,
-  'short_name', c.short_name, 'scac', c.scac)`;
-
-/**
- * A JSON array of `object` (a scalar subquery on `x.id`, one primary-key probe each) for the distinct ids of
- * `ids` (column references of the row).
- */
-const byIds = (object: RawBuilder<unknown>, ids: RawBuilder<unknown>) =>
-  sql`(SELECT json_agg(y.j) FROM (SELECT ${object} AS j FROM (SELECT DISTINCT unnest(ARRAY[${ids}]) AS id) x
-        WHERE x.id IS NOT NULL) y WHERE y.j IS NOT NULL)`;
-
-/**
- * A `lookups` column for a select on `shipments`: the row's locations, vessels, carrier, project (when the
- * projects table exists) and the company's default form as JSON, so serializeShipments needs no extra
- * query (lists: one round trip for the page).
- */
-export function lookupsColumn(options: { projects: boolean; companyId?: number; needs?: RowNeeds | null }) {
-  const { needs } = options;
-  const locationColumns = needs?.locations ?? [
-    ...LOCATION_KEYS.map((k) => `${k}_id`),
-    'current_vessel_nextport_id',
-  ];
-  const vesselColumns = needs?.vessels ?? [
-    ...LEG_NUMBERS.map((i) => `leg${i}_vessel_id`),
-    'current_vessel_id',
-  ];
-  const ids = (columns: string[]) => sql.join(columns.map((c) => sql.ref(`shipments.${c}`)));
-  return sql<Lookups>`json_build_object(
-    'locations', ${
-      locationColumns.length
-        ? byIds(sql`(SELECT ${LOCATION_JSON} FROM locations l WHERE l.id = x.id)`, ids(locationColumns))
-        : sql`NULL::json`
-    },
-    'vessels', ${
-      vesselColumns.length
-        ? byIds(sql`(SELECT ${VESSEL_JSON} FROM vessels v WHERE v.id = x.id)`, ids(vesselColumns))
-        : sql`NULL::json`
-    },
-    'carriers', ${
-      needs && !needs.carriers
-        ? sql`NULL::json`
-        : sql`(SELECT json_agg(${CARRIER_JSON}) FROM carriers c WHERE c.id = shipments.carrier_id)`
-    },
-    'projects', ${
-      options.projects && (!needs || needs.projects)
-        ? sql`(SELECT json_agg(json_build_object('id', p.id, 'name', p.name)) FROM projects p
-                WHERE p.id = shipments.project_id)`
-        : sql`NULL::json`
-    },
-    'form', ${
-      options.companyId === undefined || (needs && !needs.form)
-        ? sql`NULL::jsonb`
-        : sql`(SELECT attachment_schema_form FROM companies WHERE id = ${options.companyId})`
-    })`;
+function lookupMaps(lookups: Lookups): LookupMaps {
+  const locationById = new Map<number, LocationOut>(
+    (lookups.locations ?? []).map((l) => [
+      l.id,
+      {
+        ...l,
+        lat: l.latitude,
+        lng: l.longitude,
+        country_iso2: l.country_iso2 ? l.country_iso2.trim() : null,
+      },
+    ]),
+  );
+  const vesselById = new Map<number, VesselOut>((lookups.vessels ?? []).map((v) => [v.id, v]));
+  return {
+    loc: (id) => (id === null ? null : (locationById.get(id) ?? null)),
+    vessel: (id) => (id === null ? null : (vesselById.get(id) ?? null)),
+    carrierById: new Map((lookups.carriers ?? []).map((c) => [c.id, c])),
+    projects: new Map((lookups.projects ?? []).map((p) => [p.id, p.name])),
+    companyForm: lookups.form ?? null,
+  };
 }
 
-/** The lookups carried by the rows themselves (lookupsColumn), merged; null when a row has none. */
-function embeddedLookups(rows: readonly ShipmentRow[]): Lookups | null {
-  const locations: NonNullable<Lookups['locations']> = [];
-  const vessels: VesselOut[] = [];
-  const carriers: NonNullable<Lookups['carriers']> = [];
-  const projects: NonNullable<Lookups['projects']> = [];
-  let form: unknown = null;
-  for (const r of rows) {
-    const l = r.lookups;
-    if (!l) return null;
-    locations.push(...(l.locations ?? []));
-    vessels.push(...(l.vessels ?? []));
-    carriers.push(...(l.carriers ?? []));
-    projects.push(...(l.projects ?? []));
-    form = l.form ?? null;
+/** The row's own properties and those of what it refers to (carrier, project, vessel, next port). */
+function shipmentHead(r: ShipmentRow, maps: LookupMaps, now: Date): ShipmentOut {
+  const carrier = maps.carrierById.get(r.carrier_id);
+  return {
+    id: Number(r.id),
+    tracking_request: r.tracking_request_id,
+    status: r.status,
+    status_verbose: r.status_text,
+    status_text: r.status_text,
+    request_status: r.request_status,
+    lifecycle_status: r.lifecycle_status,
+    lifecycle_status_verbose: LIFECYCLE_LABELS[r.lifecycle_status],
+    health: r.health,
+    health_verbose: HEALTH_LABELS[r.health],
+    is_alerted: r.health === 'alerted',
+    is_delayed: r.health === 'delayed',
+    container_number: r.container_number,
+    container_type_str: r.container_type_str,
+    container_type_iso: r.container_type_iso,
+    bl_number: r.bl_number,
+    booking_number: r.booking_number,
+    bl_or_booking_number: r.bl_number ?? r.booking_number,
+    client_code: r.client_code,
+    carrier: r.carrier_id,
+    carrier_name: carrier?.short_name ?? '',
+    carrier_official_name: carrier?.official_name ?? '',
+    carrier_scac: carrier?.scac ?? '',
+    project: r.project_id,
+    project_name: r.project_id === null ? null : (maps.projects.get(r.project_id) ?? null),
+    hide: r.hidden,
+    hidden: r.hidden,
+    positions: r.positions,
+    last_coordinates: r.last_coordinates,
+    current_vessel: maps.vessel(r.current_vessel_id),
+    current_vessel_position: r.current_vessel_position,
+    current_vessel_nextport: maps.loc(r.current_vessel_nextport_id),
+    dtd: daysFrom(r.dtd, now),
+    dta: daysFrom(r.dta, now),
+    dtd_date: iso(r.dtd),
+    dta_date: iso(r.dta),
+    carrier_release_state: r.carrier_release_state,
+    customs_release_state: r.customs_release_state,
+    pod_vslarrival_prediction: r.pod_vslarrival_prediction,
+    predictions: r.predictions,
+    pod_timeofarrival_warning: r.pod_timeofarrival_warning,
+    alert_codes: r.alert_codes,
+    last_alert_message: r.last_alert_message,
+    last_alert_code: r.last_alert_code,
+    schema_form: r.schema_form,
+    sf_data: r.sf_data,
+  };
+}
+
+/** Adds the legs, the locations, the milestone and other dates and the numbers of `r` to `out`. */
+function addJourney(out: ShipmentOut, r: ShipmentRow, maps: LookupMaps, compact: boolean): void {
+  for (const i of LEG_NUMBERS) {
+    out[`leg${i}`] = { voyage: r[`leg${i}_voyage`], vessel: maps.vessel(r[`leg${i}_vessel_id`]) };
   }
-  return { locations, vessels, carriers, projects, form };
-}
-
-/** One query for all the locations, vessels, carriers and projects of `rows` and the company's form. */
-async function queryLookups(
-  db: Kysely<Database>,
-  rows: readonly ShipmentRow[],
-  options: SerializeOptions,
-): Promise<Lookups> {
-  const locationIds = new Set<number>();
-  const vesselIds = new Set<number>();
-  const carrierIds = new Set<number>();
-  const projectIds = new Set<number>();
-  for (const r of rows) {
-    for (const k of LOCATION_KEYS) {
-      const id = r[`${k}_id`];
-      if (id !== null) locationIds.add(id);
-    }
-    if (r.current_vessel_nextport_id !== null) locationIds.add(r.current_vessel_nextport_id);
-    for (const i of LEG_NUMBERS) {
-      const v = r[`leg${i}_vessel_id`];
-      if (v !== null) vesselIds.add(v);
-    }
-    if (r.current_vessel_id !== null) vesselIds.add(r.current_vessel_id);
-    carrierIds.add(r.carrier_id);
-    if (r.project_id !== null) projectIds.add(r.project_id);
+  for (const k of LOCATION_KEYS) out[k] = maps.loc(r[`${k}_id`]);
+  for (const c of MILESTONE_DATE_COLUMNS) {
+    const value = r[c];
+    if (value !== null || !compact) out[c] = iso(value);
   }
-  const withProjects = projectIds.size > 0 && (await hasProjectsTable(db));
-  const { rows: found } = await sql<Lookups>`
-    SELECT
-      (SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'locode', l.locode, 'latitude', l.latitude,
-                'longitude', l.longitude, 'timezone', l.timezone, 'country_iso2', l.country_iso2, 'display', l.display))
-         FROM locations l WHERE l.id = ANY(${[...locationIds]}::integer[])) AS locations,
-      (SELECT json_agg(json_build_object('id', v.id, 'name', v.name, 'imo', v.imo))
-         FROM vessels v WHERE v.id = ANY(${[...vesselIds]}::integer[])) AS vessels,
-      (SELECT json_agg(json_build_object('id', c.id, 'official_name', c.official_name, 'short_name', c.short_name,
-                'scac', c.scac))
-         FROM carriers c WHERE c.id = ANY(${[...carrierIds]}::integer[])) AS carriers,
-      ${
-        withProjects
-          ? sql`(SELECT json_agg(json_build_object('id', p.id, 'name', p.name)) FROM projects p
-                  WHERE p.id = ANY(${[...projectIds]}::integer[]))`
-          : sql`NULL::json`
-      } AS projects,
-      ${
-        options.companyId === undefined
-          ? sql`NULL::jsonb`
-          : sql`(SELECT attachment_schema_form FROM companies WHERE id = ${options.companyId})`
-      } AS form`.execute(db);
-  return found[0];
+  for (const c of DATE_COLUMNS) out[c] = iso(r[c]);
+  for (const c of NUMBER_COLUMNS) {
+    const value = r[c];
+    if (value !== null || !compact) out[c] = num(value);
+  }
 }
 
 /**
@@ -287,75 +243,11 @@ export async function serializeShipments(
     embeddedLookups(rows) ?? queryLookups(db, rows, options),
     withFreeTime ? loadFreeTime(db, rows) : null,
   ]);
-  const locationById = new Map<number, LocationOut>(
-    (lookups.locations ?? []).map((l) => [
-      l.id,
-      {
-        ...l,
-        lat: l.latitude,
-        lng: l.longitude,
-        country_iso2: l.country_iso2 ? l.country_iso2.trim() : null,
-      },
-    ]),
-  );
-  const vesselById = new Map<number, VesselOut>((lookups.vessels ?? []).map((v) => [v.id, v]));
-  const carrierById = new Map((lookups.carriers ?? []).map((c) => [c.id, c]));
-  const projects = new Map((lookups.projects ?? []).map((p) => [p.id, p.name]));
-  const companyForm = lookups.form ?? null;
-  const loc = (id: number | null) => (id === null ? null : (locationById.get(id) ?? null));
-  const vessel = (id: number | null) => (id === null ? null : (vesselById.get(id) ?? null));
+  const maps = lookupMaps(lookups);
   const today = todayUtc(now);
 
   return rows.map((r) => {
-    const carrier = carrierById.get(r.carrier_id);
-    const out: ShipmentOut = {
-      id: Number(r.id),
-      tracking_request: r.tracking_request_id,
-      status: r.status,
-      status_verbose: r.status_text,
-      status_text: r.status_text,
-      request_status: r.request_status,
-      lifecycle_status: r.lifecycle_status,
-      lifecycle_status_verbose: LIFECYCLE_LABELS[r.lifecycle_status],
-      health: r.health,
-      health_verbose: HEALTH_LABELS[r.health],
-      is_alerted: r.health === 'alerted',
-      is_delayed: r.health === 'delayed',
-      container_number: r.container_number,
-      container_type_str: r.container_type_str,
-      container_type_iso: r.container_type_iso,
-      bl_number: r.bl_number,
-      booking_number: r.booking_number,
-      bl_or_booking_number: r.bl_number ?? r.booking_number,
-      client_code: r.client_code,
-      carrier: r.carrier_id,
-      carrier_name: carrier?.short_name ?? '',
-      carrier_official_name: carrier?.official_name ?? '',
-      carrier_scac: carrier?.scac ?? '',
-      project: r.project_id,
-      project_name: r.project_id === null ? null : (projects.get(r.project_id) ?? null),
-      hide: r.hidden,
-      hidden: r.hidden,
-      positions: r.positions,
-      last_coordinates: r.last_coordinates,
-      current_vessel: vessel(r.current_vessel_id),
-      current_vessel_position: r.current_vessel_position,
-      current_vessel_nextport: loc(r.current_vessel_nextport_id),
-      dtd: daysFrom(r.dtd, now),
-      dta: daysFrom(r.dta, now),
-      dtd_date: iso(r.dtd),
-      dta_date: iso(r.dta),
-      carrier_release_state: r.carrier_release_state,
-      customs_release_state: r.customs_release_state,
-      pod_vslarrival_prediction: r.pod_vslarrival_prediction,
-      predictions: r.predictions,
-      pod_timeofarrival_warning: r.pod_timeofarrival_warning,
-      alert_codes: r.alert_codes,
-      last_alert_message: r.last_alert_message,
-      last_alert_code: r.last_alert_code,
-      schema_form: r.schema_form,
-      sf_data: r.sf_data,
-    };
+    const out = shipmentHead(r, maps, now);
     if (stored) {
       const freeTime = freeTimeOf({ free_time: stored.get(r.id), free_time_lfd: r.free_time_lfd }, today);
       Object.assign(out, freeTime.columns);
@@ -363,23 +255,11 @@ export async function serializeShipments(
     }
     if (options.companyId !== undefined) {
       if (r.schema_form === null || r.schema_form === undefined) {
-        out.schema_form = companyForm;
-        out.schema_form_source = companyForm === null ? null : 'company';
+        out.schema_form = maps.companyForm;
+        out.schema_form_source = maps.companyForm === null ? null : 'company';
       } else out.schema_form_source = 'shipment';
     }
-    for (const i of LEG_NUMBERS) {
-      out[`leg${i}`] = { voyage: r[`leg${i}_voyage`], vessel: vessel(r[`leg${i}_vessel_id`]) };
-    }
-    for (const k of LOCATION_KEYS) out[k] = loc(r[`${k}_id`]);
-    for (const c of MILESTONE_DATE_COLUMNS) {
-      const value = r[c];
-      if (value !== null || !options.compact) out[c] = iso(value);
-    }
-    for (const c of DATE_COLUMNS) out[c] = iso(r[c]);
-    for (const c of NUMBER_COLUMNS) {
-      const value = r[c];
-      if (value !== null || !options.compact) out[c] = num(value);
-    }
+    addJourney(out, r, maps, options.compact ?? false);
     return out;
   });
 }
