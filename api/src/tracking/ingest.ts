@@ -31,7 +31,7 @@ import { CLOCK_SKEW_MS, type IngestBatch, type IngestResult, type SetAside } fro
 
 export type { IngestBatch, IngestResult } from './ingest/types';
 export { splitByRelevance } from './ingest/relevance';
-export { advancePollCursor, nextPollCursor, type CursorInput } from './ingest/progress';
+export { advancePollCursor, nextPollCursor } from './ingest/progress';
 
 export async function ingestBatch(db: Kysely<Database>, batch: IngestBatch): Promise<IngestResult> {
   const now = batch.now ?? Date.now();

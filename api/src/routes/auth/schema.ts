@@ -5,18 +5,18 @@ import type { LoginThrottle } from '../../types';
 const required = (description: string, maxLength = 4096) =>
   Type.String({ minLength: 1, maxLength, description });
 
-export const TokenBodySchema = Type.Object(
+const TokenBodySchema = Type.Object(
   // A username is at most 150 characters (users.username); longer ones are refused before any query.
   { username: required('Username', 150), password: required('Password') },
   { title: 'TokenRequest' },
 );
 
-export const TokenAnswerSchema = Type.Object(
+const TokenAnswerSchema = Type.Object(
   { token: Type.String({ description: '40 hex characters; send as `Authorization: Token <token>`' }) },
   { title: 'Token' },
 );
 
-export const PasswordChangeBodySchema = Type.Object(
+const PasswordChangeBodySchema = Type.Object(
   {
     old_password: required('Current password'),
     new_password1: required('New password: at least 8 characters, not only digits, not the username'),
@@ -25,7 +25,7 @@ export const PasswordChangeBodySchema = Type.Object(
   { title: 'PasswordChange' },
 );
 
-export const DetailAnswerSchema = Type.Object({ detail: Type.String() });
+const DetailAnswerSchema = Type.Object({ detail: Type.String() });
 
 // The route schemas, in the order the routes are registered (that order is the OpenAPI document's).
 /** POST /token/, with the throttle's limits (configuration). */

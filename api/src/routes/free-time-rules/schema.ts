@@ -96,7 +96,7 @@ const ruleFields = {
   currency: Type.String({ maxLength: 3, description: 'ISO 4217 code of the tariff (EUR, USD…)' }),
 };
 
-export const FreeTimeRuleSchema = Type.Object(
+const FreeTimeRuleSchema = Type.Object(
   {
     id: Type.Integer(),
     ...ruleFields,
@@ -117,12 +117,12 @@ export const FreeTimeRuleSchema = Type.Object(
 );
 
 /** POST and PUT need mode and currency (and the days of the mode); PATCH changes only what it names. */
-export const FreeTimeRuleWriteSchema = Type.Partial(Type.Object(ruleFields), {
+const FreeTimeRuleWriteSchema = Type.Partial(Type.Object(ruleFields), {
   title: 'FreeTimeRuleWrite',
   additionalProperties: false,
 });
 
-export const FreeTimeImportSchema = Type.Object(
+const FreeTimeImportSchema = Type.Object(
   {
     mode: oneOf(
       ['upsert', 'replace'],

@@ -87,7 +87,7 @@ export const MapQuery = Type.Object(
 export const IdParams = Type.Object({ id: Type.String({ description: 'Shipment id' }) });
 export const EventIdParams = Type.Object({ id: Type.String({ description: 'Alert event id' }) });
 
-export const ShipmentPage = Type.Object(
+const ShipmentPage = Type.Object(
   {
     count: Type.Integer(),
     next: nullable(Type.String({ format: 'uri' })),
@@ -112,7 +112,7 @@ export const AlertEventSchema = Type.Object(
   { title: 'AlertEvent' },
 );
 
-export const TimelineEventSchema = Type.Object(
+const TimelineEventSchema = Type.Object(
   {
     id: Type.Integer({ description: 'Carrier event id' }),
     code: nullable(Type.Integer()),
@@ -132,7 +132,7 @@ export const TimelineEventSchema = Type.Object(
   { title: 'TimelineEvent' },
 );
 
-export const DateChangeSchema = Type.Object(
+const DateChangeSchema = Type.Object(
   {
     id: Type.Integer(),
     field: Type.String({ description: 'Milestone date column, e.g. pod_vessel_arrival_planned_last' }),
@@ -143,7 +143,7 @@ export const DateChangeSchema = Type.Object(
   { title: 'MilestoneDateChange' },
 );
 
-export const ShipmentDetailSchema = Type.Object(
+const ShipmentDetailSchema = Type.Object(
   {
     ...ShipmentSchema.properties,
     planned_positions: Type.Array(lngLat(), {
@@ -157,7 +157,7 @@ export const ShipmentDetailSchema = Type.Object(
   { title: 'ShipmentDetail' },
 );
 
-export const ShipmentPatchSchema = Type.Object(
+const ShipmentPatchSchema = Type.Object(
   {
     client_code: Type.Optional(Type.Unknown({ description: 'Text, up to 150 characters' })),
     project: Type.Optional(Type.Unknown({ description: "Project id of the caller's company, or null" })),
@@ -185,7 +185,7 @@ export const BulkEventsAnswerSchema = Type.Object(
   { title: 'BulkEventsAnswer' },
 );
 
-export const MapPointSchema = Type.Object(
+const MapPointSchema = Type.Object(
   {
     id: Type.Integer(),
     lng: Type.Number(),
@@ -196,7 +196,7 @@ export const MapPointSchema = Type.Object(
   { title: 'MapPoint', description: 'Kept small (maps show thousands); the detail has the rest.' },
 );
 
-export const CompactMapPointsSchema = Type.Object(
+const CompactMapPointsSchema = Type.Object(
   {
     count: Type.Integer(),
     id: Type.Array(Type.Integer()),
@@ -222,7 +222,7 @@ export const CompactMapPointsSchema = Type.Object(
   },
 );
 
-export const StatsSchema = Type.Object(
+const StatsSchema = Type.Object(
   {
     shipments_last_week_count: Type.Integer({ description: 'Created in the last 7 days (last_n_days=7)' }),
     shipments_on_track_count: Type.Integer({ description: 'health=ontrack' }),

@@ -38,7 +38,7 @@ const HealthCountsSchema = Type.Object(
   },
 );
 
-export const TrackingRequestSchema = Type.Object(
+const TrackingRequestSchema = Type.Object(
   {
     id: Type.Integer(),
     carrier: Type.String({ description: "The carrier's official name" }),
@@ -89,7 +89,7 @@ const containerList = Type.Array(Type.String({ pattern: '^[A-Z]{4}\\d{6}-?\\d$' 
 });
 
 /** Documented body of POST tracking-requests/ (checked by the service, all errors at once). */
-export const TrackingRequestCreateSchema = Type.Object(
+const TrackingRequestCreateSchema = Type.Object(
   {
     carrier_id: Type.Optional(
       Type.Integer({
@@ -121,7 +121,7 @@ export const TrackingRequestCreateSchema = Type.Object(
   { title: 'TrackingRequestCreate' },
 );
 
-export const TrackingRequestPatchSchema = Type.Object(
+const TrackingRequestPatchSchema = Type.Object(
   {
     client_code: Type.Optional(Type.String({ maxLength: CLIENT_CODE_MAX })),
     project_id: Type.Optional(nullable(Type.Integer())),
@@ -136,7 +136,7 @@ export const TrackingRequestPatchSchema = Type.Object(
   },
 );
 
-export const TransitionSchema = Type.Object(
+const TransitionSchema = Type.Object(
   {
     status: Type.Union(
       TRANSITION_STATUSES.map((s) => Type.Literal(s)),
@@ -149,12 +149,12 @@ export const TransitionSchema = Type.Object(
   { title: 'TrackingRequestTransition' },
 );
 
-export const StatusAnswerSchema = Type.Object(
+const StatusAnswerSchema = Type.Object(
   { status: statusType('The new status') },
   { title: 'TrackingRequestStatus' },
 );
 
-export const ListQuerySchema = Type.Object({
+const ListQuerySchema = Type.Object({
   page: Type.Optional(Type.String({ description: 'Page number, from 1 (30 a page)' })),
   search: Type.Optional(
     Type.String({

@@ -56,7 +56,7 @@ const columns = (what: string) =>
   });
 
 /** Fields a user may change on their own profile, with their types. */
-export const EDITABLE_FIELDS = {
+const EDITABLE_FIELDS = {
   report_emails: Type.Array(Type.String({ format: 'email', maxLength: 254 }), {
     maxItems: MAX_REPORT_EMAILS,
     description: 'Addresses of the e-mail reports',
@@ -128,7 +128,7 @@ export const UserProfileSchema = Type.Object(
 );
 
 /** PATCH body: any subset of the editable fields; company, role, is_manager only if unchanged. */
-export const UserProfilePatchSchema = Type.Object(
+const UserProfilePatchSchema = Type.Object(
   {
     ...(Object.fromEntries(EDITABLE_FIELD_NAMES.map((f) => [f, Type.Optional(EDITABLE_FIELDS[f])])) as {
       [K in EditableField]: TOptional<(typeof EDITABLE_FIELDS)[K]>;

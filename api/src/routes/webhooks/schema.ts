@@ -12,7 +12,7 @@ const EventType = Type.Union(
   { description: 'An event type' },
 );
 
-export const EndpointSchema = Type.Object(
+const EndpointSchema = Type.Object(
   {
     id: Type.Integer(),
     url: Type.String(),
@@ -37,7 +37,7 @@ export const EndpointSchema = Type.Object(
   { $id: 'WebhookEndpoint', title: 'WebhookEndpoint' },
 );
 
-export const EndpointWithSecretSchema = Type.Intersect(
+const EndpointWithSecretSchema = Type.Intersect(
   [
     Type.Omit(EndpointSchema, []),
     Type.Object({
@@ -57,7 +57,7 @@ const Secret = Type.String({
   description: '16 to 100 printable characters without spaces; generated when absent',
 });
 
-export const EndpointCreateBody = Type.Object(
+const EndpointCreateBody = Type.Object(
   {
     url: Type.String({ maxLength: 2048, description: 'https:// URL that receives POSTs' }),
     events: Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length }),
@@ -67,7 +67,7 @@ export const EndpointCreateBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const EndpointPatchBody = Type.Object(
+const EndpointPatchBody = Type.Object(
   {
     url: Type.Optional(Type.String({ maxLength: 2048 })),
     events: Type.Optional(Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length })),
@@ -78,7 +78,7 @@ export const EndpointPatchBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const RotateSecretBody = Type.Object(
+const RotateSecretBody = Type.Object(
   {
     secret: Type.Optional(Secret),
     grace_hours: Type.Optional(
@@ -92,7 +92,7 @@ export const RotateSecretBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const RotateSecretAnswer = Type.Object(
+const RotateSecretAnswer = Type.Object(
   {
     secret: Type.String({ description: 'The new secret. Shown once: no call answers it again.' }),
     previous_secret_expires_at: Type.Union([dateTime(), Type.Null()]),
@@ -100,9 +100,9 @@ export const RotateSecretAnswer = Type.Object(
   { title: 'WebhookSecretRotation' },
 );
 
-export const TestEventAnswer = Type.Object({ event_id: Type.String(), delivery_id: Type.String() });
+const TestEventAnswer = Type.Object({ event_id: Type.String(), delivery_id: Type.String() });
 
-export const DeliverySchema = Type.Object(
+const DeliverySchema = Type.Object(
   {
     id: Type.String(),
     event_id: Type.String({ format: 'uuid' }),
@@ -123,7 +123,7 @@ export const DeliverySchema = Type.Object(
   { $id: 'WebhookDelivery', title: 'WebhookDelivery' },
 );
 
-export const DeliveryDetailSchema = Type.Intersect(
+const DeliveryDetailSchema = Type.Intersect(
   [
     Type.Omit(DeliverySchema, []),
     Type.Object({
@@ -143,7 +143,7 @@ export const DeliveryDetailSchema = Type.Intersect(
   { title: 'WebhookDeliveryDetail' },
 );
 
-export const ChangesSchema = Type.Object(
+const ChangesSchema = Type.Object(
   {
     results: Type.Array(Type.Unsafe({ $ref: 'ShipmentSummary#' })),
     next_since: dateTime(),

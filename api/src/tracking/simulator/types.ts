@@ -9,7 +9,7 @@ export interface Clock {
   now(): number;
 }
 
-export type FaultKind = 'timeout' | '5xx' | 'malformed' | 'wrong-schema' | 'duplicates' | 'out-of-order';
+type FaultKind = 'timeout' | '5xx' | 'malformed' | 'wrong-schema' | 'duplicates' | 'out-of-order';
 export interface Fault {
   kind: FaultKind;
   /** Number of GET /v2/events answers affected (default: all until cleared). */
