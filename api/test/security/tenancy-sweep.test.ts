@@ -399,10 +399,20 @@ describe('limited user sweep over the OpenAPI document', () => {
   });
 
   it('the digest sees a change the limited user could make (the check above can fail)', async () => {
+    // A project of its own: the one made in beforeAll may be gone, since the tenancy sweep sends B's ids to
+    // A's manager and an id of B's (a user's, say) can equal the id of A's project in its own table, which A's
+    // manager may delete.
+    const created = await as(
+      ctx.app,
+      stdToken,
+    )({
+      method: 'POST',
+      url: '/api/projects/',
+      payload: { name: `Digest ${randomBytes(3).toString('hex')}` },
+    });
+    expect(created.statusCode).toBe(201);
     const before = await companyDigest(ctx.handle.db, t.companyId);
-    await sql`UPDATE projects SET name = name || '!' WHERE company_id = ${t.companyId}`.execute(
-      ctx.handle.db,
-    );
+    await sql`UPDATE projects SET name = name || '!' WHERE id = ${created.json().id}`.execute(ctx.handle.db);
     const after = await companyDigest(ctx.handle.db, t.companyId);
     expect(changedTables(before, after)).toContain('projects');
   });
