@@ -1,45 +1,9 @@
-// The dialogs of the API keys card: a confirmation (revoke, take over) and the change of a key's limit and expiry.
-import type { ReactNode } from 'react';
+// The API keys card's dialog that changes a key's limit and expiry (its confirmations are ConfirmModal).
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { LimitFields } from './LimitFields';
 import type { KeyEdit } from './use-api-keys';
-
-export function KeyConfirmModal({
-  open,
-  title,
-  text,
-  onClose,
-  confirm,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  onClose: () => void;
-  /** The confirming button (its variant, label and test id differ per action). */
-  confirm: ReactNode;
-}) {
-  const { t } = useTranslation(NS);
-  return (
-    <Modal
-      open={open}
-      title={title}
-      onClose={onClose}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('integrations.keys.cancel')}
-          </Button>
-          {confirm}
-        </>
-      }
-    >
-      <p>{text}</p>
-    </Modal>
-  );
-}
 
 export function KeyEditModal({ edit }: { edit: KeyEdit }) {
   const { t } = useTranslation(NS);

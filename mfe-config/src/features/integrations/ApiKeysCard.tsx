@@ -5,7 +5,8 @@ import { Button } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { integrationsApi, type ApiKeyScope, type ApiKeyStatus } from './api';
 import { ApiKeyCreateForm } from './ApiKeyCreateForm';
-import { KeyConfirmModal, KeyEditModal } from './ApiKeyDialogs';
+import { KeyEditModal } from './ApiKeyDialogs';
+import { ConfirmModal } from './ConfirmModal';
 import { ApiKeyRow } from './ApiKeyRow';
 import { IntTable } from './IntTable';
 import { useApiKeyList, useKeyAction, useKeyEdit } from './use-api-keys';
@@ -41,7 +42,7 @@ export function ApiKeysCard() {
           ))
         }
       </IntTable>
-      <KeyConfirmModal
+      <ConfirmModal
         open={revoking.target !== null}
         title={t('integrations.keys.revokeTitle')}
         text={t('integrations.keys.revokeText', { name: revoking.target?.name ?? '' })}
@@ -56,7 +57,7 @@ export function ApiKeysCard() {
           </Button>
         }
       />
-      <KeyConfirmModal
+      <ConfirmModal
         open={taking.target !== null}
         title={t('integrations.keys.takeOverTitle')}
         text={t('integrations.keys.takeOverText', { name: taking.target?.name ?? '' })}

@@ -1,9 +1,9 @@
 // One webhook endpoint: its URL, state, description, events and secret grace period; the signing secret when it
 // was just created or rotated; its actions, delivery log and confirmation dialogs.
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui';
 import { NS } from '../../i18n';
+import { ConfirmModal } from './ConfirmModal';
 import type { WebhookEndpoint } from './api';
 import { DeliveryLog } from './DeliveryLog';
 import { formatWhen, textOf } from './format';
@@ -28,26 +28,28 @@ export function EndpointItem({
       {hook.secret && <EndpointSecret id={id} hook={hook} />}
       <EndpointActions endpoint={endpoint} hook={hook} />
       {hook.showLog && <DeliveryLog endpointId={id} reloadKey={hook.reloadKey} />}
-      <HookConfirmModal
+      <ConfirmModal
         open={hook.rotating}
         title={t('integrations.hooks.rotateTitle')}
         text={t('integrations.hooks.rotateText')}
         onClose={() => hook.setRotating(false)}
-      >
-        <Button onClick={() => void hook.rotate()} data-testid={`int-hook-${id}-rotate-confirm`}>
-          {t('integrations.hooks.rotate')}
-        </Button>
-      </HookConfirmModal>
-      <HookConfirmModal
+        confirm={
+          <Button onClick={() => void hook.rotate()} data-testid={`int-hook-${id}-rotate-confirm`}>
+            {t('integrations.hooks.rotate')}
+          </Button>
+        }
+      />
+      <ConfirmModal
         open={hook.removing}
         title={t('integrations.hooks.removeTitle')}
         text={t('integrations.hooks.removeText')}
         onClose={() => hook.setRemoving(false)}
-      >
-        <Button variant="danger" onClick={() => void hook.remove()}>
-          {t('integrations.hooks.remove')}
-        </Button>
-      </HookConfirmModal>
+        confirm={
+          <Button variant="danger" onClick={() => void hook.remove()}>
+            {t('integrations.hooks.remove')}
+          </Button>
+        }
+      />
     </li>
   );
 }
@@ -148,40 +150,5 @@ function EndpointActions({ endpoint, hook }: { endpoint: WebhookEndpoint; hook: 
         {t('integrations.hooks.remove')}
       </Button>
     </div>
-  );
-}
-
-/** A small confirmation dialog: Cancel, then the confirming button given as children. */
-function HookConfirmModal({
-  open,
-  title,
-  text,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation(NS);
-  return (
-    <Modal
-      open={open}
-      title={title}
-      onClose={onClose}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('integrations.hooks.cancel')}
-          </Button>
-          {children}
-        </>
-      }
-    >
-      <p>{text}</p>
-    </Modal>
   );
 }
