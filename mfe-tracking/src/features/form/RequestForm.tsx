@@ -4,6 +4,7 @@
 // As the number is typed, the carrier it names (GET carriers/detect/) is filled in when exactly one does and
 // the user has not picked one by hand; when several or none do, the form says so and asks.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   ApiError,
@@ -12,11 +13,9 @@ import {
   type Project,
   type TrackingRequestRecord,
 } from '@portal/shared-api';
-import { useQuery } from '@portal/shared-api/queries';
 import { Button, Select, TextInput } from '@portal/shared-ui';
 import { TagInput } from '@portal/shared-ui/lists';
 import { NS } from '../../i18n';
-import { trackingApi } from '../../lib/api';
 import {
   containerRequired,
   EMPTY_FORM,
@@ -28,6 +27,7 @@ import {
   type RequestFormValues,
 } from '../../lib/form-rules';
 import { notifyRequestError, notifyRequestSaved } from '../../lib/notices';
+import { detectionHintOf, useCarrierDetection } from './use-carrier-detection';
 
 export interface RequestFormProps {
   carriers: Carrier[];
@@ -53,42 +53,113 @@ const SERVER_FIELDS: readonly FormField[] = [
   'container_filter',
 ];
 
-/** How long typing must pause before the number is looked up. */
-const DETECT_DELAY_MS = 400;
-const NUMBER_MAX = 35;
-const KIND_OF_CODE_TYPE = { c_id: 'container', b_id: 'booking', m_bl: 'bl' } as const;
+/** The API's field errors of the form's fields, each as a list of messages. */
+function serverErrorsOf(body: Record<string, unknown>): ServerErrors {
+  const errors: ServerErrors = {};
+  for (const field of SERVER_FIELDS) {
+    const value = body[field];
+    if (value !== undefined) errors[field] = (Array.isArray(value) ? value : [value]).map(String);
+  }
+  return errors;
+}
 
-/** The number as the detection reads it. */
-const detectionNumber = (value: string) => value.trim().toUpperCase().replace(/\s+/g, '');
+/** The hint under the carrier: the detection's sentence (announced) and the carrier's data-quality note. */
+function carrierHintOf(detectionHint: string | undefined, qualityNote: string | undefined): ReactNode {
+  if (!detectionHint) return qualityNote;
+  const status = <span role="status">{detectionHint}</span>;
+  return qualityNote ? (
+    <>
+      {status} {qualityNote}
+    </>
+  ) : (
+    status
+  );
+}
 
-/** `value`, once it has not changed for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
+/** A field's messages: the local check's (once Save was pressed), then the server's not already said. */
+function fieldErrors(
+  t: TFunction,
+  field: FormField,
+  {
+    local,
+    checked,
+    server,
+    carrier,
+    values,
+  }: {
+    local: ReturnType<typeof validateRequestForm>;
+    checked: boolean;
+    server: ServerErrors;
+    carrier: Carrier | undefined;
+    values: RequestFormValues;
+  },
+): string[] | undefined {
+  const messages: string[] = [];
+  const key = local[field];
+  if (checked && key) {
+    messages.push(
+      t(key, {
+        carrier: carrier?.official_name ?? '',
+        codeType: values.code_type ? t(`codeType.${values.code_type}`) : '',
+      }),
+    );
+  }
+  for (const message of server[field] ?? []) if (!messages.includes(message)) messages.push(message);
+  return messages.length ? messages : undefined;
 }
 
 /**
- * The carrier detection of the typed number: asked once typing pauses and the number starts with four letters,
- * unless `off`. The kind is the code type's, or before one is chosen, a container when the number is shaped
- * like one (four letters, then digits), else a booking / B/L. Answers depend on the prefix only, so they are
- * cached by prefix.
+ * Save: refused without write permission; with local problems, marks them and focuses the first; else creates
+ * the request, and on a 400 hands the API's field errors to `onFieldErrors`.
  */
-function useCarrierDetection(value: string, codeType: RequestFormValues['code_type'], off: boolean) {
-  const typed = useDebounced(detectionNumber(value), DETECT_DELAY_MS);
-  const prefix = /^[A-Z]{4}/.test(typed) && typed.length <= NUMBER_MAX ? typed.slice(0, 4) : null;
-  const kind = codeType ? KIND_OF_CODE_TYPE[codeType] : /^[A-Z]{4}\d/.test(typed) ? 'container' : 'bl';
-  const enabled = !off && prefix !== null;
-  const query = useQuery({
-    queryKey: ['tracking', 'carrier-detection', kind === 'container' ? 'container' : 'reference', prefix],
-    queryFn: () => trackingApi.detectCarrier(typed, kind),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-  return { prefix, detection: enabled ? query.data : undefined };
+function useRequestSubmit({
+  writable,
+  valid,
+  body,
+  onRefused,
+  onSaved,
+  onFieldErrors,
+}: {
+  writable: boolean;
+  valid: boolean;
+  body: () => ReturnType<typeof toCreateBody>;
+  onRefused: () => void;
+  onSaved: (request: TrackingRequestRecord) => void;
+  onFieldErrors: (errors: ServerErrors) => void;
+}) {
+  const [checked, setChecked] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!writable) {
+      onRefused();
+      return;
+    }
+    setChecked(true);
+    if (!valid) {
+      const first = document.querySelector<HTMLElement>('.trk-form [aria-invalid="true"]');
+      first?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const created = await trackingRequestsApi.create(body());
+      notifyRequestSaved();
+      onSaved(created);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        onRefused();
+        return;
+      }
+      if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+        onFieldErrors(serverErrorsOf(error.body as Record<string, unknown>));
+      }
+      notifyRequestError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { submit, saving, checked };
 }
 
 function Required({ children }: { children: ReactNode }) {
@@ -105,14 +176,20 @@ function Required({ children }: { children: ReactNode }) {
 export function RequestForm({ carriers, projects, writable, onRefused, onSaved, onBack }: RequestFormProps) {
   const { t } = useTranslation(NS);
   const [values, setValues] = useState<RequestFormValues>(EMPTY_FORM);
-  const [checked, setChecked] = useState(false);
   const [server, setServer] = useState<ServerErrors>({});
-  const [saving, setSaving] = useState(false);
 
   const carrier = carriers.find((c) => String(c.id) === values.carrier_id);
   const codeTypes = supportedCodeTypes(carrier);
   const needsContainer = containerRequired(carrier, values.code_type);
   const local = validateRequestForm(values, carrier);
+  const { submit, saving, checked } = useRequestSubmit({
+    writable,
+    valid: Object.keys(local).length === 0,
+    body: () => toCreateBody(values, carrier),
+    onRefused,
+    onSaved,
+    onFieldErrors: setServer,
+  });
   // A carrier picked in the list stops the filling until the list is set back to "Choose a carrier".
   const [pickedByHand, setPickedByHand] = useState(false);
   const { prefix, detection } = useCarrierDetection(
@@ -146,80 +223,71 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `set` is a new function each render
   }, [pickedByHand, writable, prefix, detection, detected, values.carrier_id]);
 
-  const detectionHint =
-    pickedByHand || !detection || prefix === null
-      ? undefined
-      : detected
-        ? t('form.carrierDetected', { name: detected.official_name })
-        : detection.match === 'ambiguous'
-          ? t('form.carrierAmbiguous')
-          : t('form.carrierUnknown');
-  const qualityNote = carrier?.ctt_quality?.note || undefined;
-  const carrierHint =
-    detectionHint && qualityNote ? (
-      <>
-        <span role="status">{detectionHint}</span> {qualityNote}
-      </>
-    ) : detectionHint ? (
-      <span role="status">{detectionHint}</span>
-    ) : (
-      qualityNote
-    );
+  const detectionHint = detectionHintOf(t, { pickedByHand, detection, prefix, detected });
+  const carrierHint = carrierHintOf(detectionHint, carrier?.ctt_quality?.note || undefined);
 
-  const errorOf = (field: FormField): string[] | undefined => {
-    const messages: string[] = [];
-    const key = local[field];
-    if (checked && key) {
-      messages.push(
-        t(key, {
-          carrier: carrier?.official_name ?? '',
-          codeType: values.code_type ? t(`codeType.${values.code_type}`) : '',
-        }),
-      );
-    }
-    for (const message of server[field] ?? []) if (!messages.includes(message)) messages.push(message);
-    return messages.length ? messages : undefined;
-  };
+  const errorOf = (field: FormField) => fieldErrors(t, field, { local, checked, server, carrier, values });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!writable) {
-      onRefused();
-      return;
-    }
-    setChecked(true);
-    if (Object.keys(local).length > 0) {
-      const first = document.querySelector<HTMLElement>('.trk-form [aria-invalid="true"]');
-      first?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const created = await trackingRequestsApi.create(toCreateBody(values, carrier));
-      notifyRequestSaved();
-      onSaved(created);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
-        onRefused();
-        return;
-      }
-      if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-        const body = error.body as Record<string, unknown>;
-        const next: ServerErrors = {};
-        for (const field of SERVER_FIELDS) {
-          const value = body[field];
-          if (value !== undefined) next[field] = (Array.isArray(value) ? value : [value]).map(String);
-        }
-        setServer(next);
-      }
-      notifyRequestError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const fields: FieldsProps = { values, writable, set, errorOf };
   return (
     <form className="trk-form" noValidate onSubmit={(event) => void submit(event)}>
+      <ReferenceFields
+        {...fields}
+        carriers={carriers}
+        projects={projects}
+        codeTypes={codeTypes}
+        needsContainer={needsContainer}
+        carrierHint={carrierHint}
+        onPickCarrier={(value) => {
+          setPickedByHand(value !== '');
+          set('carrier_id', value);
+        }}
+      />
+      <DetailFields {...fields} serverFilterErrors={server.container_filter} />
+      <p className="trk-form__note">{t('form.requiredNote')}</p>
+      <div className="trk-form__buttons">
+        <Button type="submit" busy={saving}>
+          {t('form.save')}
+        </Button>
+        <Button variant="secondary" onClick={onBack}>
+          {t('form.back')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** What every group of fields gets from the form. */
+interface FieldsProps {
+  values: RequestFormValues;
+  writable: boolean;
+  set: <K extends FormField>(field: K, value: RequestFormValues[K]) => void;
+  errorOf: (field: FormField) => string[] | undefined;
+}
+
+/** What is tracked: carrier (with the detection's hint), project, code type, number and container. */
+function ReferenceFields({
+  values,
+  writable,
+  set,
+  errorOf,
+  carriers,
+  projects,
+  codeTypes,
+  needsContainer,
+  carrierHint,
+  onPickCarrier,
+}: FieldsProps & {
+  carriers: Carrier[];
+  projects: Project[];
+  codeTypes: ReturnType<typeof supportedCodeTypes>;
+  needsContainer: boolean;
+  carrierHint: ReactNode;
+  onPickCarrier: (value: string) => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
       <Select
         disabled={!writable}
         id="tr-carrier"
@@ -227,25 +295,11 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
         placeholder={t('form.carrierPlaceholder')}
         value={values.carrier_id}
         options={carriers.map((c) => ({ value: String(c.id), label: c.official_name }))}
-        onChange={(value) => {
-          setPickedByHand(value !== '');
-          set('carrier_id', value);
-        }}
+        onChange={onPickCarrier}
         error={errorOf('carrier_id')}
         hint={carrierHint}
       />
-      {projects.length > 0 && (
-        <Select
-          disabled={!writable}
-          id="tr-project"
-          label={t('form.project')}
-          placeholder={t('form.noProject')}
-          value={values.project_id}
-          options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
-          onChange={(value) => set('project_id', value)}
-          error={errorOf('project_id')}
-        />
-      )}
+      <ProjectSelect projects={projects} values={values} writable={writable} set={set} errorOf={errorOf} />
       <Select
         disabled={!writable}
         id="tr-code-type"
@@ -281,6 +335,21 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
           error={errorOf('container')}
         />
       )}
+    </>
+  );
+}
+
+/** The request's own details: client code, contractual ETAs and the container filter. */
+function DetailFields({
+  values,
+  writable,
+  set,
+  errorOf,
+  serverFilterErrors,
+}: FieldsProps & { serverFilterErrors: string[] | undefined }) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
       <TextInput
         disabled={!writable}
         id="tr-client-code"
@@ -320,19 +389,28 @@ export function RequestForm({ carriers, projects, writable, onRefused, onSaved, 
             hint={t('form.containerFilterHint')}
             value={values.container_filter}
             onChange={(tags) => set('container_filter', tags)}
-            error={server.container_filter}
+            error={serverFilterErrors}
           />
         </div>
       )}
-      <p className="trk-form__note">{t('form.requiredNote')}</p>
-      <div className="trk-form__buttons">
-        <Button type="submit" busy={saving}>
-          {t('form.save')}
-        </Button>
-        <Button variant="secondary" onClick={onBack}>
-          {t('form.back')}
-        </Button>
-      </div>
-    </form>
+    </>
+  );
+}
+
+/** The project, offered only when the company has projects. */
+function ProjectSelect({ projects, values, writable, set, errorOf }: FieldsProps & { projects: Project[] }) {
+  const { t } = useTranslation(NS);
+  if (projects.length === 0) return null;
+  return (
+    <Select
+      disabled={!writable}
+      id="tr-project"
+      label={t('form.project')}
+      placeholder={t('form.noProject')}
+      value={values.project_id}
+      options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
+      onChange={(value) => set('project_id', value)}
+      error={errorOf('project_id')}
+    />
   );
 }
