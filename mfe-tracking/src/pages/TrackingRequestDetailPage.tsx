@@ -71,7 +71,7 @@ export function TrackingRequestDetailPage() {
   );
 }
 
-/** While the request loads: the heading only; when it is missing: a note and the way back to the list. */
+/** Before the request is there: its title over the shell's loading spinner; when it does not exist: a note and the way back to the list. */
 function MissingRequest({ heading, loading }: { heading: ReactNode; loading: boolean }) {
   const { t } = useTranslation(NS);
   return (
