@@ -1,6 +1,41 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
+
+/**
+ * The comment that makes a statement a prepared one (see preparedStatements). Kysely puts a select's front
+ * modifiers right after `select`: `selectFrom(...).modifyFront(PREPARED)`.
+ */
+export const PREPARED: RawBuilder<unknown> = sql.raw('/* prepared */');
+const PREPARED_TEXT = /^\s*select \/\* prepared \*\//i;
+/** Named statements one session keeps at most; later texts run unnamed (planned at each run) on that session. */
+const PREPARED_PER_SESSION = 64;
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Runs the statements marked with PREPARED as named prepared statements on each session of the pool: PostgreSQL
+ * parses and plans such a text once per session, then reuses a generic plan when it costs no more than planning
+ * each run. Worth it for a statement run often whose plan does not depend on its parameters' values, such as a
+ * page's rows read by their ids (about 1.9 ms of planning for 1.7 ms of execution on the bench data, the table
+ * having 38 indexes). The name is a digest of the text, so one name never meets two texts; the number of texts a
+ * session keeps is bounded, since each holds a plan in the server's memory.
+ */
+function preparedStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const names = new Set<string>();
+    const query = client.query.bind(client) as QueryFn;
+    (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      if (typeof text !== 'string' || !Array.isArray(values) || !PREPARED_TEXT.test(text)) return query(...args);
+      const name = `p${createHash('sha1').update(text).digest('base64url')}`;
+      if (!names.has(name) && names.size >= PREPARED_PER_SESSION) return query(...args);
+      names.add(name);
+      return query({ name, text, values }, ...args.slice(2));
+    };
+  });
+}
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -28,6 +63,7 @@ export function createDb(connectionString: string, options: { max?: number } = {
   pool.on('error', (err: Error & { code?: string }) => {
     if (err.code !== '57P01') console.error('PostgreSQL pool error:', err.message);
   });
+  preparedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

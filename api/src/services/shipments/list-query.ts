@@ -2,6 +2,7 @@
 // many rows match), on the filters and sort keys of ./filters.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ShipmentOrderingField } from '@portal/shared-api/domain';
+import { PREPARED } from '../../db/connection';
 import type { Database } from '../../db/types';
 import {
   HEALTH_COUNTS_SOURCE,
@@ -216,12 +217,42 @@ export function valuesOnlyPageIds(
 export const SORT_AFTER_FILTER_MAX = 50_000;
 
 /**
- * The query of one page of shipments, as a deferred join: the ids of the page are found first on narrow rows
- * (no health, no wide columns), then only those rows are read whole. When few shipments match (`count` ≤
+ * The ids of one page, in its order (see shipmentPageQuery): when few shipments match (`count` ≤
  * SORT_AFTER_FILTER_MAX) the filtered rows are read through the best index for the filters and then sorted
  * (an OFFSET 0 subquery keeps PostgreSQL from walking an ordering index across the whole company looking for
  * rare matches, e.g. the ongoing shipments sorted by ETA ascending); otherwise the ordering index is walked.
- * Each row carries its `lookups` (lookupsColumn), so the page is one round trip.
+ */
+export function pageIdsQuery(
+  companyId: number,
+  thresholds: HealthThresholds,
+  filters: ShipmentFilters,
+  conditions: RawBuilder<SqlBool>[],
+  count: number,
+  limit: number,
+  offset: number,
+): RawBuilder<{ id: string }> {
+  const terms = orderTerms(filters, thresholds);
+  const where = sql.join([sql`shipments.company_id = ${companyId}`, ...conditions], sql` AND `);
+  // Filter first: only the id and the sort keys leave the subquery, so a covering index can answer it.
+  if (!walksIndex(filters, count)) {
+    return sql`SELECT f.id FROM (SELECT shipments.id${sql.join(
+      terms.map((t, i) => sql`, ${t.expr} AS ${sql.ref(`o${i}`)}`),
+      sql``,
+    )} FROM shipments WHERE ${where} OFFSET 0) f
+      ORDER BY ${sql.join(terms.map((t, i) => termSql(sql.ref(`f.o${i}`), t)))}
+      LIMIT ${limit} OFFSET ${offset}`;
+  }
+  if (splitsNulls(terms)) return nullsApart(terms, where, limit, offset) as RawBuilder<{ id: string }>;
+  return sql`SELECT shipments.id FROM shipments WHERE ${where}
+    ORDER BY ${sql.join(terms.map((t) => termSql(t.expr, t)))} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * The query of one page of shipments, as a deferred join: the ids of the page are found first on narrow rows
+ * (no health, no wide columns; pageIdsQuery), then only those rows are read whole. Each row carries its
+ * `lookups` (lookupsColumn), so the page is one round trip. Given the page's ids (`pageIds`), it reads those
+ * rows only, as a prepared statement: its text then depends on the columns and the ordering alone, and its plan
+ * on nothing the values change, so PostgreSQL plans it once per session.
  */
 export function shipmentPageQuery(
   db: Kysely<Database>,
@@ -233,29 +264,17 @@ export function shipmentPageQuery(
   limit: number,
   offset: number,
   lookups?: Parameters<typeof lookupsColumn>[0],
-  /** The page's ids when already known (valuesOnlyPageIds). */
+  /** The page's ids when already known (pageIdsQuery). */
   pageIds?: readonly string[],
 ) {
-  const terms = orderTerms(filters, thresholds);
-  const order = terms.map((t) => termSql(t.expr, t));
-  const where = sql.join([sql`shipments.company_id = ${companyId}`, ...conditions], sql` AND `);
-  // Filter first: only the id and the sort keys leave the subquery, so a covering index can answer it.
+  const order = orderTerms(filters, thresholds).map((t) => termSql(t.expr, t));
   const ids = pageIds
     ? sql`SELECT unnest(${pageIds}::bigint[])`
-    : !walksIndex(filters, count)
-      ? sql`SELECT f.id FROM (SELECT shipments.id${sql.join(
-          terms.map((t, i) => sql`, ${t.expr} AS ${sql.ref(`o${i}`)}`),
-          sql``,
-        )} FROM shipments WHERE ${where} OFFSET 0) f
-          ORDER BY ${sql.join(terms.map((t, i) => termSql(sql.ref(`f.o${i}`), t)))}
-          LIMIT ${limit} OFFSET ${offset}`
-      : splitsNulls(terms)
-        ? nullsApart(terms, where, limit, offset)
-        : sql`SELECT shipments.id FROM shipments WHERE ${where} ORDER BY ${sql.join(order)}
-          LIMIT ${limit} OFFSET ${offset}`;
+    : pageIdsQuery(companyId, thresholds, filters, conditions, count, limit, offset);
   let page = selectShipments(db, companyId, thresholds, lookups?.needs)
     .select(lookupsColumn(lookups ?? { projects: false }).as('lookups'))
     .where(sql<SqlBool>`shipments.id IN (${ids})`);
+  if (pageIds) page = page.modifyFront(PREPARED);
   for (const term of order) page = page.orderBy(term);
   return page;
 }

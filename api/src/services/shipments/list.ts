@@ -35,6 +35,7 @@ import {
   carrierCounted,
   carrierCounts,
   countShipments,
+  pageIdsQuery,
   shipmentPageQuery,
   valuesOnlyPageIds,
 } from './list-query';
@@ -170,6 +171,27 @@ interface PageRequest {
   now: Date;
 }
 
+/**
+ * The ids of the page, read apart from its rows (which are then read by id, a statement planned once per
+ * session). Over many matches sorted by a key with empty values, they are first read among the rows with a
+ * value alone (valuesOnlyPageIds); the whole split read runs only when that page comes back short.
+ */
+async function pageIds(
+  db: Kysely<Database>,
+  { caller, filters }: PageRequest,
+  conditions: ReturnType<typeof shipmentConditions>,
+  count: number,
+  offset: number,
+): Promise<string[]> {
+  const { companyId, thresholds } = caller;
+  const read = async (q: { execute: (db: Kysely<Database>) => Promise<{ rows: Array<{ id: string }> }> }) =>
+    (await q.execute(db)).rows.map((r) => String(r.id));
+  const first = valuesOnlyPageIds(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset);
+  const firstIds = first ? await read(first) : [];
+  if (firstIds.length === PAGE_SIZE) return firstIds;
+  return read(pageIdsQuery(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset));
+}
+
 /** Counts the matches (unless a kept count serves) and builds the page's JSON. */
 async function computePage(
   db: Kysely<Database>,
@@ -187,23 +209,22 @@ async function computePage(
   if (reuse) reuse.cached.count = count;
   if (reuse?.counted) reuse.counted.count = count;
   checkPage(page, count);
-  // Over many matches sorted by a key with empty values, the page's ids are first read among the rows with a
-  // value alone (valuesOnlyPageIds); the whole split read runs only when that page comes back short.
   const offset = (page - 1) * PAGE_SIZE;
-  const first = valuesOnlyPageIds(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset);
-  const firstIds = first ? (await first.execute(db)).rows.map((r) => String(r.id)) : [];
-  const rows = await shipmentPageQuery(
-    db,
-    companyId,
-    thresholds,
-    filters,
-    conditions,
-    count,
-    PAGE_SIZE,
-    offset,
-    { projects, companyId, needs: rowNeeds(fields) },
-    firstIds.length === PAGE_SIZE ? firstIds : undefined,
-  ).execute();
+  const ids = await pageIds(db, request, conditions, count, offset);
+  const rows = ids.length
+    ? await shipmentPageQuery(
+        db,
+        companyId,
+        thresholds,
+        filters,
+        conditions,
+        count,
+        PAGE_SIZE,
+        offset,
+        { projects, companyId, needs: rowNeeds(fields) },
+        ids,
+      ).execute()
+    : [];
   // shipment_free_time is read for the page's ids only when a free-time key is shown.
   const shipments = await serializeShipments(db, rows, {
     now,
