@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Select, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
+import { useClipboard } from '../../lib/use-clipboard';
 import { useSave } from '../../lib/use-save';
 import { calendarApi, type CalendarFeedLang, type CalendarFeedScope } from './api';
 import { feedCreateBody, feedLangOf, scopesFor } from './calendar-rules';
@@ -21,7 +22,7 @@ export function CalendarFeedForm() {
   const [lang, setLang] = useState<CalendarFeedLang | ''>('');
   const { busy, errors, run } = useSave();
   const [created, setCreated] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const clipboard = useClipboard();
   const { savedFilters } = useFeedTargets();
   const feedLang = feedLangOf(lang, i18n.language);
 
@@ -30,7 +31,7 @@ export function CalendarFeedForm() {
     void run(async () => {
       const feed = await calendarApi.create(feedCreateBody(name, scope, feedLang, project, template));
       setCreated(feed.url);
-      setCopied(false);
+      clipboard.reset();
       setName('');
       await reload();
     });
@@ -81,7 +82,12 @@ export function CalendarFeedForm() {
       </form>
       {errors.non_field_errors && <p className="cfg-error">{errors.non_field_errors.join(' ')}</p>}
       {created && (
-        <CreatedFeed url={created} copied={copied} onCopied={setCopied} onDone={() => setCreated(null)} />
+        <CreatedFeed
+          url={created}
+          copied={clipboard.copied}
+          onCopy={() => void clipboard.copy(created)}
+          onDone={() => setCreated(null)}
+        />
       )}
     </>
   );
@@ -134,24 +140,16 @@ function ScopeTargetSelect({
 function CreatedFeed({
   url,
   copied,
-  onCopied,
+  onCopy,
   onDone,
 }: {
   url: string;
   copied: boolean;
-  onCopied: (copied: boolean) => void;
+  onCopy: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      onCopied(true);
-    } catch {
-      // no clipboard (an insecure page, a refused permission): the address stays selectable in its field
-      onCopied(false);
-    }
-  };
+  // without a clipboard (an insecure page, a refused permission) the address stays selectable in its field
   return (
     <div className="cal-created" role="status" data-testid="cal-created">
       <strong>{t('calendar.createdTitle')}</strong>
@@ -163,7 +161,7 @@ function CreatedFeed({
         onFocus={(e) => e.target.select()}
         data-testid="cal-url"
       />
-      <Button variant="secondary" size="sm" onClick={() => void copy()} data-testid="cal-copy">
+      <Button variant="secondary" size="sm" onClick={onCopy} data-testid="cal-copy">
         {copied ? t('calendar.copied') : t('calendar.copy')}
       </Button>
       <Button variant="link" size="sm" onClick={onDone}>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Select, TextInput } from '@portal/shared-ui';
 import { NS } from '../../i18n';
+import { useClipboard } from '../../lib/use-clipboard';
 import { useSave } from '../../lib/use-save';
 import { integrationsApi, type ApiKeyScope } from './api';
 import { keyCreateBody } from './api-key-rules';
@@ -22,14 +23,14 @@ export function ApiKeyCreateForm({ scopes }: { scopes: Record<ApiKeyScope, strin
   const [limitValid, setLimitValid] = useState(true);
   const { busy, errors, run } = useSave({ localize: localizeFieldErrors });
   const [created, setCreated] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const clipboard = useClipboard();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
       const key = await integrationsApi.createKey(keyCreateBody(name, scope, limit, expires));
       setCreated(key.key);
-      setCopied(false);
+      clipboard.reset();
       setName('');
       setExpires('');
       setLimit(DEFAULT_LIMIT);
@@ -72,7 +73,12 @@ export function ApiKeyCreateForm({ scopes }: { scopes: Record<ApiKeyScope, strin
       </form>
       {errors.non_field_errors && <p className="cfg-error">{errors.non_field_errors.join(' ')}</p>}
       {created && (
-        <CreatedKey value={created} copied={copied} onCopied={setCopied} onDone={() => setCreated(null)} />
+        <CreatedKey
+          value={created}
+          copied={clipboard.copied}
+          onCopy={() => void clipboard.copy(created)}
+          onDone={() => setCreated(null)}
+        />
       )}
     </>
   );
@@ -82,23 +88,15 @@ export function ApiKeyCreateForm({ scopes }: { scopes: Record<ApiKeyScope, strin
 function CreatedKey({
   value,
   copied,
-  onCopied,
+  onCopy,
   onDone,
 }: {
   value: string;
   copied: boolean;
-  onCopied: (copied: boolean) => void;
+  onCopy: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      onCopied(true);
-    } catch {
-      onCopied(false);
-    }
-  };
   return (
     <div className="int-secret" data-testid="int-key-created" role="status">
       <strong>{t('integrations.keys.createdTitle')}</strong>
@@ -106,7 +104,7 @@ function CreatedKey({
       <code className="int-mono" data-testid="int-key-value">
         {value}
       </code>
-      <Button variant="secondary" size="sm" onClick={() => void copy()}>
+      <Button variant="secondary" size="sm" onClick={onCopy}>
         {copied ? t('integrations.keys.copied') : t('integrations.keys.copy')}
       </Button>
       <Button variant="link" size="sm" onClick={onDone}>

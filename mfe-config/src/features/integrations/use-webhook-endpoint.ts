@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '@portal/shared-ui';
 import { NS } from '../../i18n';
 import { notifyDeleted, notifyFailure, notifySaved } from '../../lib/notices';
+import { useClipboard } from '../../lib/use-clipboard';
 import { integrationsApi, type WebhookEndpoint } from './api';
 import { rotatedEndpoint } from './webhook-rules';
 
@@ -16,7 +17,7 @@ export function useWebhookEndpoint(
   const { t } = useTranslation(NS);
   // Shown once: the answer of the create (or rotate) call is the only place the secret ever is.
   const [secret, setSecret] = useState<string | null>(endpoint.secret ?? null);
-  const [copied, setCopied] = useState(false);
+  const clipboard = useClipboard();
   const [showLog, setShowLog] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const [removing, setRemoving] = useState(false);
@@ -35,19 +36,13 @@ export function useWebhookEndpoint(
     attempt(async () => {
       const answer = await integrationsApi.rotateSecret(id);
       setSecret(answer.secret);
-      setCopied(false);
+      clipboard.reset();
       setRotating(false);
       onChanged(rotatedEndpoint(endpoint, answer.previous_secret_expires_at, new Date()));
       notifySuccess(t('integrations.hooks.rotated'));
     });
   const copy = async () => {
-    if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
+    if (secret) await clipboard.copy(secret);
   };
   const setEnabled = (enabled: boolean) =>
     attempt(async () => {
@@ -71,7 +66,7 @@ export function useWebhookEndpoint(
   return {
     secret,
     setSecret,
-    copied,
+    copied: clipboard.copied,
     showLog,
     setShowLog,
     reloadKey,
