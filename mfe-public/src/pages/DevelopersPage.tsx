@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 import { SiteLayout } from '../features/site/SiteLayout';
 import { DeveloperGuide } from '../features/developers/DeveloperGuide';
-import { developerCss } from '../features/developers/developer-css';
+import { developerCss } from '../features/developers/styles';
 
 /** The integration guide for developers (route `developers`, public), in the current language. */
 export function DevelopersPage() {

@@ -14,7 +14,7 @@ import { useShipmentsPage } from '../features/list/use-shipments-page';
 import { DashboardSettings } from '../features/dashboard/DashboardSettings';
 import { FreeTimeCounts } from '../features/dashboard/FreeTimeCounts';
 import { useDashboardStats } from '../features/dashboard/use-dashboard-stats';
-import { ensureShipmentStyles } from '../styles';
+import { ensureShipmentStyles } from '../lib/styles';
 
 const DASHBOARD_TABS = [
   { key: 'lastWeek', filter: { last_n_days: '7' }, stat: 'shipments_last_week_count' },

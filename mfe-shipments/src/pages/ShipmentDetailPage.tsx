@@ -15,7 +15,7 @@ import { FreeTimeCard } from '../features/free-time/FreeTimeCard';
 import { SummaryBar } from '../features/detail/SummaryBar';
 import { Timeline } from '../features/detail/Timeline';
 import { summaryPorts } from '../features/detail/summary';
-import { ensureShipmentStyles } from '../styles';
+import { ensureShipmentStyles } from '../lib/styles';
 
 function routeMapProps(s: ShipmentDetail, label: string): RouteMapProps {
   const ports = summaryPorts(s)

@@ -20,7 +20,7 @@ import { useShipmentsPage } from '../features/list/use-shipments-page';
 import { ExportListModal } from '../features/export/ExportListModal';
 import { EXPORT_NS } from '../features/export/i18n';
 import { useCarriers, useProjects } from '@portal/shared-api/queries';
-import { ensureShipmentStyles } from '../styles';
+import { ensureShipmentStyles } from '../lib/styles';
 
 export function ShipmentListPage() {
   ensureShipmentStyles();

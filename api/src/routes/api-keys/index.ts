@@ -13,9 +13,9 @@ import {
   takeOverApiKey,
 } from '../../services/api-keys/keys';
 import { parseId } from '../../lib/query-params';
-import { changeRoute, createRoute, listRoute, revokeRoute, takeOverRoute } from './schemas';
+import { changeRoute, createRoute, listRoute, revokeRoute, takeOverRoute } from './schema';
 
-export { ApiKeySchema } from './schemas';
+export { ApiKeySchema } from './schema';
 
 export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAuth);

@@ -9,13 +9,13 @@ import { uploadedFile } from '../../lib/upload-files';
 import { caller, canWrite, requireAuth } from '../../plugins/auth';
 import { importRows, templateCarriers } from '../../services/tracking-requests';
 import { MAX_FILE_BYTES, readTable, tableRows, templateCsv, templateXlsx } from './sheet';
-import { bulkRoute, MAX_UPLOADS_PER_USER, templateRoute } from './schemas';
+import { bulkRoute, MAX_UPLOADS_PER_USER, templateRoute } from './schema';
 
 const BULK_PATH = '/upload/bulk-import-tracking-requests/bulk';
 const TEMPLATE_PATH = '/upload/bulk-import-tracking-requests/template';
 const TEMPLATE_NAME = 'bulk-import-tracking-requests-template';
 
-export { MAX_UPLOADS_PER_USER } from './schemas';
+export { MAX_UPLOADS_PER_USER } from './schema';
 export const BULK_MESSAGES = {
   busy: (n: number) =>
     `You already have ${n} uploads in progress. Wait for one of them to finish and send this file again.`,

@@ -15,7 +15,7 @@ import {
   NUMBER_MAX,
   type DetectKind,
 } from '../../services/carrier-detection';
-import { createOverrideRoute, deleteOverrideRoute, detectRoute, listOverridesRoute } from './schemas';
+import { createOverrideRoute, deleteOverrideRoute, detectRoute, listOverridesRoute } from './schema';
 
 /** Bodies are checked by the service (every message at once); only an object is required here. */
 const anyObject = () => (value: unknown) =>

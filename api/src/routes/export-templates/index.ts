@@ -20,7 +20,7 @@ import {
   updateTemplate,
 } from '../../services/export/templates';
 import { companyForm } from '../../services/shipments';
-import { createRoute, deleteRoute, detailRoute, listRoute, replaceRoute, sendNowRoute } from './schemas';
+import { createRoute, deleteRoute, detailRoute, listRoute, replaceRoute, sendNowRoute } from './schema';
 
 /** A positive int4 written plainly (no sign, no leading zero, no spaces), else 404. */
 function templateId(raw: string): number {

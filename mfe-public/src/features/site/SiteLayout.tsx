@@ -2,7 +2,7 @@
 // the prerendered HTML is styled before any JavaScript runs).
 import { useLayoutEffect, type ReactNode } from 'react';
 import { releasePrerender } from '../../lib/prerender-handoff';
-import { siteCss } from './site-css';
+import { siteCss } from './styles';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 

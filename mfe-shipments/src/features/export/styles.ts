@@ -1,4 +1,4 @@
-// The Export List modal's CSS, appended to the remote's stylesheet (src/styles.ts).
+// The Export List modal's CSS, appended to the remote's stylesheet (src/lib/styles.ts).
 export const exportCss = `
 .shp-export-grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr); gap: var(--pui-space-lg); }
 .shp-export-meta { display: flex; flex-direction: column; gap: var(--pui-space-md); }

@@ -1,6 +1,6 @@
 // The CSS of this remote's screens as a string (the builds have no CSS loaders), injected once at run time.
-import { exportCss } from './features/export/styles';
-import { freeTimeCss } from './features/free-time/styles';
+import { exportCss } from '../features/export/styles';
+import { freeTimeCss } from '../features/free-time/styles';
 const mobile = '@media (max-width: 620px)';
 
 const shipmentsCss = `
