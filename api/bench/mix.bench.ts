@@ -44,16 +44,80 @@ const REFERENCE_RPS: Record<string, [number, number]> = {
   e: [11.5, 10.9],
 };
 
+/** The list cases of the side-by-side table. */
+const SIDE = {
+  a: '/shipments/?ordering=-eta',
+  b: `/shipments/?health=delayed&carrier=3&eta_after=${day(-180)}&ordering=-eta`,
+  c: '/shipments/?search=MSCU00123',
+  e: '/shipments/?ordering=-eta&page=1000',
+};
+
+/**
+ * The columns the reference's list sends (../shared/peers/drf, ShipmentSerializer), under our names: its
+ * pod_vslarrival_* / pol_vsldeparture_* are our pod_vessel_arrival_* / pol_vessel_departure_*, its
+ * leg1_vessel_name and leg1_voyage our leg1; its company (always the caller's) has no counterpart.
+ */
+const REFERENCE_FIELDS = [
+  'id',
+  'status',
+  'status_verbose',
+  'lifecycle_status',
+  'health',
+  'container_number',
+  'container_type_iso',
+  'bl_number',
+  'booking_number',
+  'client_code',
+  'carrier',
+  'carrier_name',
+  'carrier_scac',
+  'project',
+  'tracking_request',
+  'hide',
+  'pol_loc',
+  'pod_loc',
+  'dlv_loc',
+  'tsp1_loc',
+  'leg1',
+  'eta',
+  'ata',
+  'etd',
+  'atd',
+  'dtd',
+  'dta',
+  'pod_vessel_arrival_planned_initial',
+  'pod_vessel_arrival_planned_last',
+  'pod_vessel_arrival_actual',
+  'pod_vslarrival_prediction',
+  'pol_vessel_departure_planned_initial',
+  'pol_vessel_departure_actual',
+  'discrepancy_eta_at_pod',
+  'transit_time',
+  'days_in_pod',
+  'last_alert_code',
+  'last_alert_message',
+  'is_alerted',
+  'is_delayed',
+  'last_update',
+  'created_at',
+  'modified_at',
+].join(',');
+
 /** The cache-off cases of the side-by-side table. */
 function cases(): Array<{ key: string; path: string }> {
   const all = [
-    { key: 'a', path: '/shipments/?ordering=-eta' },
-    { key: 'b', path: `/shipments/?health=delayed&carrier=3&eta_after=${day(-180)}&ordering=-eta` },
-    { key: 'c', path: '/shipments/?search=MSCU00123' },
+    { key: 'a', path: SIDE.a },
+    { key: 'b', path: SIDE.b },
+    { key: 'c', path: SIDE.c },
     { key: 'd', path: '/shipments/stats/' },
-    { key: 'e', path: '/shipments/?ordering=-eta&page=1000' },
+    { key: 'e', path: SIDE.e },
     // Case a as the portal asks it: only what its list shows.
     { key: 'a-lean', path: `/shipments/?ordering=-eta&fields=${PORTAL_FIELDS}` },
+    // The list cases with the columns the reference sends (its serializer's fields, under our names).
+    ...(['a', 'b', 'c', 'e'] as const).map((k) => ({
+      key: `${k}-same`,
+      path: `${SIDE[k]}&fields=${REFERENCE_FIELDS}`,
+    })),
     { key: 'typical', path: '/shipments/?status=ongoing&carrier=2&ordering=-eta' },
     // Demurrage and detention: the two free-time filters and the sort by days left.
     { key: 'ft-over', path: '/shipments/?over_free_time=true&ordering=free_time_lfd' },
@@ -322,12 +386,12 @@ async function main(): Promise<void> {
     } = await measured(admin, server.database, () =>
       runTimed(() => http.get(c.path), { concurrency: CONNS, seconds: Math.max(5, SECONDS / 2) }),
     );
-    const ref = REFERENCE_RPS[c.key];
+    const ref = REFERENCE_RPS[c.key.replace(/-same$/, '')];
     const ratio = ref
       ? `  ${(r.rps / ((ref[0] + ref[1]) / 2)).toFixed(1)}× the reference (${ref.join(' / ')})`
       : '';
     log(
-      `  ${c.key.padEnd(8)}${fmt(r)}  ${r.bytes ?? 0} bytes  CPU/request app ${(appMs / r.requests).toFixed(1)} + PG ${(pgMs / r.requests).toFixed(1)} ms${ratio}  load ${loadAvg()}`,
+      `  ${c.key.padEnd(9)}${fmt(r)}  ${r.bytes ?? 0} bytes  CPU/request app ${(appMs / r.requests).toFixed(1)} + PG ${(pgMs / r.requests).toFixed(1)} ms${ratio}  load ${loadAvg()}`,
     );
   }
   configureListCache('reset');
