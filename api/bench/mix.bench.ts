@@ -361,11 +361,12 @@ async function main(): Promise<void> {
     );
     const writes = await writer.stop();
     const cache = listCacheStats(true);
-    const all = cache.hits + cache.joined + cache.misses;
+    const all = cache.hits + cache.joined + cache.revalidated + cache.misses;
     const hitRate = all ? (100 * (cache.hits + cache.joined)) / all : 0;
+    const revalidated = all ? (100 * cache.revalidated) / all : 0;
     log(
       `  ${String(rate).padStart(2)} writes/s (${(writes / SECONDS).toFixed(1)} done): ${fmt(r)}  ` +
-        `cache hits ${hitRate.toFixed(0)} % (${cache.hits} kept, ${cache.joined} merged, ${cache.misses} computed)  CPU/request app ${(appMs / r.requests).toFixed(1)} + PG ${(pgMs / r.requests).toFixed(1)} ms  ` +
+        `cache hits ${hitRate.toFixed(0)} % (${cache.hits} kept, ${cache.joined} merged), rows kept ${revalidated.toFixed(0)} % (${cache.revalidated} revalidated), ${cache.misses} computed  CPU/request app ${(appMs / r.requests).toFixed(1)} + PG ${(pgMs / r.requests).toFixed(1)} ms  ` +
         `load ${loadAvg()}`,
     );
   }

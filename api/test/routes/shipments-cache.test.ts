@@ -177,15 +177,77 @@ describe('answers reused under the data version', () => {
 
     listCacheStats(true);
     await expectSame('carrier=2&ordering=-eta', byEta(2));
-    expect(listCacheStats(true)).toEqual({ hits: 2, joined: 0, misses: 0 });
+    expect(listCacheStats(true)).toEqual({ hits: 2, joined: 0, revalidated: 0, misses: 0 });
 
     const first = await list('carrier=1&ordering=-eta');
     expect(first.ids[0]).toBe(moved);
     expect(first).toEqual(await plain(byEta(1)));
-    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, misses: 1 });
+    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, revalidated: 0, misses: 1 });
     // The company's whole list follows the write too.
     expect((await list('ordering=-eta')).ids[0]).toBe(moved);
     await expectSame('ordering=-eta');
+  });
+
+  it("a write to a shipment of another page keeps this page's rows (revalidated), one on it rebuilds it", async () => {
+    // After a write to the carrier's shipments the page's ids and their row versions are read again: the same
+    // ids at the same versions serve the page's JSON without reading and serializing its rows again.
+    const carrier = sql`carrier_id = 1`;
+    const q = 'carrier=1&ordering=-eta';
+    await expectSame(q, carrier);
+    const far = (await plain(carrier, 2)).ids.at(-1);
+    const onPage = (await plain(carrier)).ids[5];
+    expect(far && onPage).toBeTruthy();
+    const before = await std({ method: 'GET', url: `/api/shipments/?${q}` });
+
+    // A client code is a column of the row only: the page's order and count stay.
+    await ctx.handle.db
+      .updateTable('shipments')
+      .set({ client_code: 'ELSEWHERE' })
+      .where(sql`id`, '=', far)
+      .execute();
+    listCacheStats(true);
+    const again = await std({ method: 'GET', url: `/api/shipments/?${q}` });
+    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, revalidated: 1, misses: 0 });
+    expect(again.body).toBe(before.body);
+
+    await ctx.handle.db
+      .updateTable('shipments')
+      .set({ client_code: 'ONPAGE' })
+      .where(sql`id`, '=', onPage)
+      .execute();
+    const rebuilt = await std({ method: 'GET', url: `/api/shipments/?${q}` });
+    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, revalidated: 0, misses: 1 });
+    const row = rebuilt.json<{ results: Array<{ id: number; client_code: string }> }>().results[5];
+    expect([String(row.id), row.client_code]).toEqual([onPage, 'ONPAGE']);
+    await expectSame(q, carrier);
+  });
+
+  it('a change other than a shipment write (a port renamed) rebuilds the pages instead of revalidating', async () => {
+    const carrier = sql`carrier_id = 1`;
+    const q = 'carrier=1&ordering=-eta';
+    const db = ctx.handle.db;
+    const port = await db
+      .insertInto('locations')
+      .values({ name: 'Port before', locode: null, display: 'Port before' } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const first = (await plain(carrier)).ids[0];
+    await db
+      .updateTable('shipments')
+      .set({ pod_loc_id: port.id } as never)
+      .where(sql`id`, '=', first)
+      .execute();
+    await expectSame(q, carrier);
+    await db
+      .updateTable('locations')
+      .set({ name: 'Port after', display: 'Port after' })
+      .where('id', '=', port.id)
+      .execute();
+    listCacheStats(true);
+    const res = await std({ method: 'GET', url: `/api/shipments/?${q}` });
+    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, revalidated: 0, misses: 1 });
+    const row = res.json<{ results: Array<{ pod_loc: { name: string } | null }> }>().results[0];
+    expect(row.pod_loc?.name).toBe('Port after');
   });
 
   it("a search's count outlives writes to columns no search reads and follows each write to one it reads", async () => {

@@ -34,14 +34,17 @@ export function configureListCache(next: Partial<ShipmentsCacheSettings> | 'rese
 
 export const cacheEnabled = (): boolean => currentSettings().enabled;
 
-/** How list pages were answered since the last reset: from the cache, by joining a computation, or computed. */
-const counters = { hits: 0, joined: 0, misses: 0 };
+/**
+ * How list pages were answered since the last reset: from the cache, by joining a computation, from an earlier
+ * version's page whose rows did not change (revalidated: its count and ids were read again), or computed.
+ */
+const counters = { hits: 0, joined: 0, revalidated: 0, misses: 0 };
 export type ListAnswerSource = keyof typeof counters;
 export const countListAnswer = (source: ListAnswerSource): void => void counters[source]++;
 /** The counters (for the benchmarks' hit rate); `reset` starts them again from zero. */
 export function listCacheStats(reset = false): Record<ListAnswerSource, number> {
   const out = { ...counters };
-  if (reset) Object.assign(counters, { hits: 0, joined: 0, misses: 0 });
+  if (reset) Object.assign(counters, { hits: 0, joined: 0, revalidated: 0, misses: 0 });
   return out;
 }
 
@@ -102,7 +105,10 @@ export async function dataVersion(
 }
 
 /**
- * A list's versions in one query: `data`, as dataVersion; with `selection`, also the company's selection version
+ * A list's versions in one query: `data`, as dataVersion; `base`, the part of it that moves with everything but
+ * the writes to shipments (the changes recorded with no carrier: the company's forms, projects, free time,
+ * carriers, ports, vessels, and changes of everything), under which the rows of a page are revalidated rather
+ * than rebuilt (revalidates); with `selection`, also the company's selection version
  * (shipments_selection_version, migration 0038: moves only with the writes that change which shipments a search,
  * carrier, project, POL or POD filter selects), under which the count of such filters is reused.
  */
@@ -111,17 +117,19 @@ export async function listVersions(
   companyId: number,
   carrierId: number | undefined,
   selection: boolean,
-): Promise<{ data: string; selection?: string }> {
+): Promise<{ data: string; base: string; selection?: string }> {
   const data =
     carrierId === undefined
       ? sql`shipments_data_version(${companyId})`
       : sql`shipments_data_version(${companyId}, ${carrierId}::integer)`;
   const selected = selection ? sql`shipments_selection_version(${companyId})::text` : sql`NULL::text`;
-  const { rows } = await sql<{
-    v: string;
-    s: string | null;
-  }>`SELECT ${data}::text AS v, ${selected} AS s`.execute(db);
-  return rows[0].s === null ? { data: rows[0].v } : { data: rows[0].v, selection: rows[0].s };
+  // Only the shipments trigger records a change with a carrier (migration 0037); the rest are the base.
+  const { rows } = await sql<{ v: string; b: string; s: string | null }>`SELECT ${data}::text AS v,
+    (SELECT coalesce(sum(weight), 0) FROM shipment_data_changes
+      WHERE company_id IS NULL OR (company_id = ${companyId} AND carrier_id IS NULL))::text AS b,
+    ${selected} AS s`.execute(db);
+  const { v, b, s: sel } = rows[0];
+  return sel === null ? { data: v, base: b } : { data: v, base: b, selection: sel };
 }
 
 /** The value kept under `key` for `version` (a new one from `create` when absent or made under another version). */
@@ -194,6 +202,9 @@ export interface CachedPage {
   results: string;
   /** Epoch ms after which it must be rebuilt (a dtd / dta would round to another day). */
   expires: number;
+  /** The page's shipment ids in its order, and the row version (xmin) each was read at, for revalidation. */
+  ids?: string[];
+  rowVersions?: string[];
 }
 
 export interface ListValue {
@@ -204,9 +215,66 @@ export interface ListValue {
   pending: Map<string, Promise<{ count: number; page: CachedPage }>>;
   /** Size of the pages' JSON (counted against the settings' maxBytes). */
   bytes: number;
+  /** listVersions' `base` the value was made under. */
+  base?: string;
+  /**
+   * Pages of earlier versions with the same base (only shipments were written since): one is served again when
+   * its ids and their row versions are still those of the page (see revalidates).
+   */
+  stale?: Map<string, CachedPage>;
 }
 
 export const newListValue = (): ListValue => ({ pages: new Map(), pending: new Map(), bytes: 0 });
+
+const textSize = (text: string | undefined) => (text ? text.length * 2 : 0); // UTF-16 in memory
+
+/**
+ * The list entry of `key` under `versions.data`, as versioned; when it replaces one of an earlier data version
+ * with the same base, that entry's pages (and the ones it carried) are carried as `stale`, to be revalidated.
+ */
+export function versionedList(
+  db: Kysely<Database>,
+  key: string,
+  versions: { data: string; base: string },
+): ListValue {
+  const store = storeOf(db);
+  const found = store.entries.get(key);
+  const previous = found && found.version !== versions.data ? (found.value as ListValue) : undefined;
+  const value = versioned(db, key, versions.data, newListValue);
+  if (value.base !== undefined) return value;
+  value.base = versions.base;
+  if (previous?.base !== versions.base) return value;
+  const carried = [...(previous.stale ?? []), ...previous.pages].filter(([, p]) => p.ids).slice(-MAX_PAGES);
+  if (carried.length === 0) return value;
+  value.stale = new Map(carried);
+  const size = carried.reduce((n, [, p]) => n + textSize(p.results), 0);
+  value.bytes += size;
+  store.bytes += size;
+  trim(store);
+  return value;
+}
+
+/**
+ * True when `candidate` (a page of an earlier version, same base) is still the page: the same ids, each row
+ * still at the version (xmin) it was read at. Every write to a shipment makes a new row version,
+ * and everything else a page shows moves the base, so the JSON is what reading the rows again would give.
+ */
+export async function revalidates(
+  db: Kysely<Database>,
+  candidate: CachedPage | undefined,
+  ids: readonly string[],
+): Promise<boolean> {
+  const kept = candidate?.ids;
+  if (!candidate || !kept || !candidate.rowVersions || candidate.expires <= Date.now()) return false;
+  // The same shipments: their order is then the same too, being read from the same (unchanged) rows.
+  const sorted = (list: readonly string[]) => [...list].sort().join(',');
+  if (kept.length !== ids.length || sorted(kept) !== sorted(ids)) return false;
+  if (ids.length === 0) return true;
+  const { rows } = await sql<{ id: string; v: string }>`SELECT /* prepared */ id::text AS id, xmin::text AS v
+    FROM shipments WHERE id = ANY(${ids}::bigint[])`.execute(db);
+  const now = new Map(rows.map((r) => [r.id, r.v]));
+  return kept.every((id, i) => now.get(id) === candidate.rowVersions?.[i]);
+}
 
 /** Keeps a page's JSON in `value` (the entry of `key`, when it is still the current one). */
 export function keepPage(
@@ -218,7 +286,7 @@ export function keepPage(
 ): void {
   const store = storeOf(db);
   const current = store.entries.get(key)?.value === value;
-  const size = (text: string | undefined) => (text ? text.length * 2 : 0); // UTF-16 in memory
+  const size = textSize;
   let delta = size(cached.results) - size(value.pages.get(page)?.results);
   value.pages.delete(page);
   value.pages.set(page, cached);

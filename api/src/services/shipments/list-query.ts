@@ -273,6 +273,8 @@ export function shipmentPageQuery(
     : pageIdsQuery(companyId, thresholds, filters, conditions, count, limit, offset);
   let page = selectShipments(db, companyId, thresholds, lookups?.needs)
     .select(lookupsColumn(lookups ?? { projects: false }).as('lookups'))
+    // The row version each row is read at, in the same statement as its columns (revalidation, list-cache).
+    .select(sql<string>`shipments.xmin::text`.as('row_version'))
     .where(sql<SqlBool>`shipments.id IN (${ids})`);
   if (pageIds) page = page.modifyFront(PREPARED);
   for (const term of order) page = page.orderBy(term);

@@ -25,9 +25,10 @@ import {
   keepPage,
   listKey,
   listVersions,
-  newListValue,
+  revalidates,
   statsKey,
   versioned,
+  versionedList,
   type CachedPage,
   type ListValue,
 } from './list-cache';
@@ -71,6 +72,10 @@ function parseListFields(query: RawQuery): string[] | null {
   return fields.length ? fields : null;
 }
 
+/** The key of a page within its list's entry: number, language and fields. */
+const listPageKey = ({ page, caller, fields }: Pick<PageRequest, 'page' | 'caller' | 'fields'>) =>
+  `${page}:${caller.lang}:${fields?.join(',') ?? ''}`;
+
 /** 404 "Invalid page." for a page past the end (page 1 always exists, empty or not). */
 function checkPage(page: number, count: number): void {
   if (page > Math.max(1, Math.ceil(count / PAGE_SIZE))) throw notFound(MESSAGES.invalidPage);
@@ -102,7 +107,7 @@ async function listReuse(
   // everything): its answers stay while other carriers' shipments are written.
   const carrier = filters.carrier.length === 1 ? filters.carrier[0] : undefined;
   const versions = await listVersions(db, companyId, carrier, onlySelectionFilters(filters));
-  const cached = versioned(db, key, versions.data, newListValue);
+  const cached = versionedList(db, key, versions);
   // The count does not depend on the ordering: kept apart, it serves every ordering's pages of the filters. Of
   // filters that read only which shipments there are (a search), it also outlives the writes that change what
   // they say (the engine's ETA and status updates), which a search's count, scanning every match, is worth.
@@ -189,7 +194,12 @@ async function pageIds(
   const first = valuesOnlyPageIds(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset);
   const firstIds = first ? await read(first) : [];
   if (firstIds.length === PAGE_SIZE) return firstIds;
-  return read(pageIdsQuery(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset));
+  // The split read gives the short values-only page again before the whole page (a subset of it): once each.
+  return [
+    ...new Set(
+      await read(pageIdsQuery(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset)),
+    ),
+  ];
 }
 
 /** Counts the matches (unless a kept count serves) and builds the page's JSON. */
@@ -211,6 +221,14 @@ async function computePage(
   checkPage(page, count);
   const offset = (page - 1) * PAGE_SIZE;
   const ids = await pageIds(db, request, conditions, count, offset);
+  const pageKey = listPageKey(request);
+  const candidate = reuse?.cached.stale?.get(pageKey);
+  reuse?.cached.stale?.delete(pageKey);
+  if (await revalidates(db, candidate, ids)) {
+    countListAnswer('revalidated');
+    return { count, page: candidate as CachedPage };
+  }
+  countListAnswer('misses');
   const rows = ids.length
     ? await shipmentPageQuery(
         db,
@@ -233,6 +251,11 @@ async function computePage(
     freeTime: fields?.includes('free_time') ?? false,
     freeTimeColumns: !fields || FREE_TIME_KEYS.some((k) => fields.includes(k)),
   });
+  const read = {
+    expires: daysExpiry(shipments),
+    ids: rows.map((r) => String(r.id)),
+    rowVersions: rows.map((r) => r.row_version),
+  };
   // Only what is sent is put into the caller's language (each property is translated on its own).
   const results =
     fields && lang !== 'en'
@@ -243,7 +266,7 @@ async function computePage(
           ),
         )
       : shipmentsJson(localizePayload(shipments, lang), fields);
-  return { count, page: { results, expires: daysExpiry(shipments) } };
+  return { count, page: { results, ...read } };
 }
 
 /**
@@ -264,7 +287,7 @@ export async function listShipments(
   const filters = parseShipmentFilters(query, now);
   const fields = parseListFields(query);
   const reuse = await listReuse(db, caller, filters, now);
-  const pageKey = `${page}:${caller.lang}:${fields?.join(',') ?? ''}`;
+  const pageKey = listPageKey({ page, caller, fields });
   const hit = reuse?.cached.pages.get(pageKey);
   if (reuse?.cached.count !== undefined && hit && hit.expires > Date.now()) {
     checkPage(page, reuse.cached.count);
@@ -273,7 +296,6 @@ export async function listShipments(
   }
   const compute = () => computePage(db, { caller, filters, fields, page, now }, reuse);
   if (!reuse) {
-    countListAnswer('misses');
     const { count, page: computed } = await compute();
     return { count, results: computed.results };
   }
@@ -290,8 +312,8 @@ function shared(
   compute: () => Promise<{ count: number; page: CachedPage }>,
 ): Promise<{ count: number; page: CachedPage }> {
   let pending = cached.pending.get(pageKey);
-  countListAnswer(pending ? 'joined' : 'misses');
-  if (!pending) {
+  if (pending) countListAnswer('joined');
+  else {
     pending = compute()
       .then((r) => {
         keepPage(db, key, cached, pageKey, r.page);
