@@ -324,6 +324,17 @@ const fmt = (r: LoadResult) =>
       5,
     )} ms  p99 ${r.p99.toFixed(0).padStart(5)} ms  ${r.requests} requests${r.errors ? `, ${r.errors} ERRORS` : ''}`;
 
+/** How the list pages were answered since the last call: kept answers, revalidated rows, computed. */
+function cacheUse(): string {
+  const cache = listCacheStats(true);
+  const all = cache.hits + cache.joined + cache.revalidated + cache.misses;
+  const share = (n: number) => (all ? (100 * n) / all : 0).toFixed(0);
+  return (
+    `cache hits ${share(cache.hits + cache.joined)} % (${cache.hits} kept, ${cache.joined} merged), ` +
+    `rows kept ${share(cache.revalidated)} % (${cache.revalidated} revalidated), ${cache.misses} computed`
+  );
+}
+
 async function main(): Promise<void> {
   const server = await benchServer();
   const url = await prepareBenchDatabase(server.serverUrl, server.database, log);
@@ -360,13 +371,9 @@ async function main(): Promise<void> {
       runTimed(() => http.get(mixUrl()), { concurrency: CONNS, seconds: SECONDS }),
     );
     const writes = await writer.stop();
-    const cache = listCacheStats(true);
-    const all = cache.hits + cache.joined + cache.revalidated + cache.misses;
-    const hitRate = all ? (100 * (cache.hits + cache.joined)) / all : 0;
-    const revalidated = all ? (100 * cache.revalidated) / all : 0;
     log(
       `  ${String(rate).padStart(2)} writes/s (${(writes / SECONDS).toFixed(1)} done): ${fmt(r)}  ` +
-        `cache hits ${hitRate.toFixed(0)} % (${cache.hits} kept, ${cache.joined} merged), rows kept ${revalidated.toFixed(0)} % (${cache.revalidated} revalidated), ${cache.misses} computed  CPU/request app ${(appMs / r.requests).toFixed(1)} + PG ${(pgMs / r.requests).toFixed(1)} ms  ` +
+        `${cacheUse()}  CPU/request app ${(appMs / r.requests).toFixed(1)} + PG ${(pgMs / r.requests).toFixed(1)} ms  ` +
         `load ${loadAvg()}`,
     );
   }
