@@ -154,6 +154,134 @@ async function fetchJson(
   };
 }
 
+/** What every poll of one connector shares. */
+interface Polling {
+  base: string;
+  v3: boolean;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  pageLimit: number;
+  maxPages: number;
+}
+
+type Page = Awaited<ReturnType<typeof fetchJson>>;
+
+/** The first page's URL: the reference, the page size and, for an incremental poll, the time since. */
+function firstPageUrl(polling: Polling, request: PollRequest): URL {
+  const { base, v3 } = polling;
+  const first = new URL(`${base}/${v3 ? 'v3' : 'v2'}/events`);
+  first.searchParams.set(REFERENCE_PARAMETER[request.codeType], request.reference);
+  first.searchParams.set('limit', String(polling.pageLimit));
+  if (request.since)
+    first.searchParams.set(v3 ? 'eventUpdatedDateTimeMin' : 'eventCreatedDateTime:gte', request.since);
+  return first;
+}
+
+/** Sorts the items of one page into the result: valid events (and the latest creation time), retractions, rejected. */
+function collectPage(result: PollResult, list: unknown[], v3: boolean): void {
+  for (const raw of list) {
+    const read = v3 ? readV3(raw) : null;
+    if (read?.kind === 'retraction') {
+      result.retractions.push(read.retraction);
+      continue;
+    }
+    const checked:
+      ReturnType<typeof validateEvent> | { ok: false; reasons: string[]; kind: 'schema' | 'invalid' } = read
+      ? read.kind === 'event'
+        ? { ok: true, event: read.event }
+        : { ok: false, reasons: read.reasons, kind: read.setAside }
+      : validateEvent(raw);
+    if (checked.ok) {
+      result.events.push(checked.event);
+      const created = checked.event.eventCreatedDateTime;
+      if (!result.lastCreatedAt || Date.parse(created) > Date.parse(result.lastCreatedAt)) {
+        result.lastCreatedAt = created;
+      }
+    } else {
+      result.rejected.push({
+        raw,
+        reasons: checked.reasons,
+        ...('kind' in checked ? { kind: checked.kind } : {}),
+      });
+    }
+  }
+}
+
+/** The URL of the page after `page` (of `count` items), or null after the last; a repeated cursor is an error. */
+function nextPageUrl(
+  polling: Polling,
+  first: URL,
+  page: Page,
+  count: number,
+  seenCursors: Set<string>,
+): string | null {
+  const { base } = polling;
+  if (polling.v3) {
+    // v3: the last page has no Next-Page-Cursor (and may be empty).
+    if (!page.nextCursor) return null;
+    if (seenCursors.has(page.nextCursor))
+      throw new ConnectorError('paging', `${base} repeated a page cursor`);
+    seenCursors.add(page.nextCursor);
+    const next = new URL(first);
+    next.searchParams.set('cursor', page.nextCursor);
+    return next.toString();
+  }
+  if (!page.nextPage || count === 0) return null;
+  if (seenCursors.has(page.nextPage)) throw new ConnectorError('paging', `${base} repeated a page cursor`);
+  seenCursors.add(page.nextPage);
+  // Next-Page is a cursor (spec example) or a link; both are followed.
+  if (/^https?:\/\//.test(page.nextPage)) return page.nextPage;
+  const next = new URL(first);
+  next.searchParams.set('cursor', page.nextPage);
+  return next.toString();
+}
+
+/** The events of one reference, page after page. */
+async function pollEvents(polling: Polling, request: PollRequest): Promise<PollResult> {
+  const { base, v3, maxPages } = polling;
+  const first = firstPageUrl(polling, request);
+  const result: PollResult = {
+    notFound: false,
+    events: [],
+    rejected: [],
+    retractions: [],
+    pages: 0,
+    lastCreatedAt: null,
+    carrierNow: null,
+  };
+  let url: string | null = first.toString();
+  const seenCursors = new Set<string>();
+  while (url) {
+    if (result.pages >= maxPages)
+      throw new ConnectorError('paging', `More than ${maxPages} pages from ${base}`);
+    const page = await fetchJson(url, polling.headers, polling.timeoutMs);
+    result.pages++;
+    if (page.date !== null) result.carrierNow = Math.max(result.carrierNow ?? 0, page.date);
+    if (page.status === 404) {
+      result.notFound = result.pages === 1;
+      break;
+    }
+    const list = v3 ? (page.body as { events?: unknown } | null)?.events : page.body;
+    if (!Array.isArray(list))
+      throw new ConnectorError(
+        'malformed',
+        `${url} did not answer ${v3 ? 'an object with a list of events' : 'a list of events'}`,
+      );
+    collectPage(result, list, v3);
+    url = nextPageUrl(polling, first, page, list.length, seenCursors);
+  }
+  if (
+    !request.since &&
+    !result.events.length &&
+    !result.rejected.length &&
+    !result.retractions.length &&
+    (result.pages === 1 || v3)
+  ) {
+    result.notFound = true;
+  }
+  return result;
+}
+
 export function createDcsaConnector(options: ConnectorOptions) {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const pageLimit = options.pageLimit ?? 100;
@@ -161,104 +289,9 @@ export function createDcsaConnector(options: ConnectorOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const v3 = options.version === '3.0';
   const headers = carrierHeaders(options.version, options.credentials);
+  const polling: Polling = { base, v3, headers, timeoutMs, pageLimit, maxPages };
 
-  async function poll(request: PollRequest): Promise<PollResult> {
-    const first = new URL(`${base}/${v3 ? 'v3' : 'v2'}/events`);
-    first.searchParams.set(REFERENCE_PARAMETER[request.codeType], request.reference);
-    first.searchParams.set('limit', String(pageLimit));
-    if (request.since)
-      first.searchParams.set(v3 ? 'eventUpdatedDateTimeMin' : 'eventCreatedDateTime:gte', request.since);
-
-    const result: PollResult = {
-      notFound: false,
-      events: [],
-      rejected: [],
-      retractions: [],
-      pages: 0,
-      lastCreatedAt: null,
-      carrierNow: null,
-    };
-    let url: string | null = first.toString();
-    const seenCursors = new Set<string>();
-    while (url) {
-      if (result.pages >= maxPages)
-        throw new ConnectorError('paging', `More than ${maxPages} pages from ${base}`);
-      const page = await fetchJson(url, headers, timeoutMs);
-      result.pages++;
-      if (page.date !== null) result.carrierNow = Math.max(result.carrierNow ?? 0, page.date);
-      if (page.status === 404) {
-        result.notFound = result.pages === 1;
-        break;
-      }
-      const list = v3 ? (page.body as { events?: unknown } | null)?.events : page.body;
-      if (!Array.isArray(list))
-        throw new ConnectorError(
-          'malformed',
-          `${url} did not answer ${v3 ? 'an object with a list of events' : 'a list of events'}`,
-        );
-      for (const raw of list) {
-        const read = v3 ? readV3(raw) : null;
-        if (read?.kind === 'retraction') {
-          result.retractions.push(read.retraction);
-          continue;
-        }
-        const checked:
-          ReturnType<typeof validateEvent> | { ok: false; reasons: string[]; kind: 'schema' | 'invalid' } =
-          read
-            ? read.kind === 'event'
-              ? { ok: true, event: read.event }
-              : { ok: false, reasons: read.reasons, kind: read.setAside }
-            : validateEvent(raw);
-        if (checked.ok) {
-          result.events.push(checked.event);
-          const created = checked.event.eventCreatedDateTime;
-          if (!result.lastCreatedAt || Date.parse(created) > Date.parse(result.lastCreatedAt)) {
-            result.lastCreatedAt = created;
-          }
-        } else {
-          result.rejected.push({
-            raw,
-            reasons: checked.reasons,
-            ...('kind' in checked ? { kind: checked.kind } : {}),
-          });
-        }
-      }
-      url = null;
-      if (v3) {
-        // v3: the last page has no Next-Page-Cursor (and may be empty).
-        if (page.nextCursor) {
-          if (seenCursors.has(page.nextCursor))
-            throw new ConnectorError('paging', `${base} repeated a page cursor`);
-          seenCursors.add(page.nextCursor);
-          const next = new URL(first);
-          next.searchParams.set('cursor', page.nextCursor);
-          url = next.toString();
-        }
-      } else if (page.nextPage && list.length > 0) {
-        if (seenCursors.has(page.nextPage))
-          throw new ConnectorError('paging', `${base} repeated a page cursor`);
-        seenCursors.add(page.nextPage);
-        // Next-Page is a cursor (spec example) or a link; both are followed.
-        if (/^https?:\/\//.test(page.nextPage)) {
-          url = page.nextPage;
-        } else {
-          const next = new URL(first);
-          next.searchParams.set('cursor', page.nextPage);
-          url = next.toString();
-        }
-      }
-    }
-    if (
-      !request.since &&
-      !result.events.length &&
-      !result.rejected.length &&
-      !result.retractions.length &&
-      (result.pages === 1 || v3)
-    ) {
-      result.notFound = true;
-    }
-    return result;
-  }
+  const poll = (request: PollRequest): Promise<PollResult> => pollEvents(polling, request);
 
   /**
    * Push subscription for one reference. v2.2: POST {base}/v2/event-subscriptions (the standard's).

@@ -23,11 +23,8 @@
 // event (isRetracted: "the data in this and all previously transmitted events with the same eventID
 // must be discarded or ignored") is read by `readV3` as a retraction, which ingestion applies
 // (ingest.ts); `fromV3` refuses it, having no event to give.
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { lastFreeDaysReasons } from './last-free-days';
-import v3Schema from './tnt-v3.0-events.schema.json';
-import type { DcsaEvent } from './types';
+import type { DcsaEvent, DcsaTransportCall } from './types';
+import { v3SchemaReasons } from './v3-schema';
 import { derivedEventId, EARLIEST_EVENT_TIME, isRfc3339DateTime, LATEST_EVENT_TIME } from './validate';
 
 export const DCSA_V3_API_VERSION = '3.0.0';
@@ -41,53 +38,48 @@ function defined(o: Obj): Obj {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }
 
-/** v2.2 event → v3.0 event (the simulator speaks v3 with it). */
-export function toV3(e: DcsaEvent): Obj {
+/** The v3 eventLocation of a v2.2 event: its place (equipment) or its transport call's. */
+function v3Location(e: DcsaEvent): Obj | undefined {
   const call = e.eventType === 'SHIPMENT' ? undefined : e.transportCall;
   const place = e.eventType === 'EQUIPMENT' ? e.eventLocation : call?.location;
   const locode = place?.UNLocationCode ?? call?.UNLocationCode;
-  const docs = e.eventType === 'SHIPMENT' ? undefined : e.documentReferences;
-  const classification = defined({
-    eventTypeCode: e.eventType,
-    eventClassifierCode: e.eventClassifierCode,
-    transportEventTypeCode: e.eventType === 'TRANSPORT' ? e.transportEventTypeCode : undefined,
-    equipmentEventTypeCode: e.eventType === 'EQUIPMENT' ? e.equipmentEventTypeCode : undefined,
-    shipmentEventTypeCode: e.eventType === 'SHIPMENT' ? e.shipmentEventTypeCode : undefined,
+  if (!locode && !place) return undefined;
+  return defined({
+    locationName: place?.locationName,
+    UNLocationCode: locode,
+    facilityTypeCode: call?.facilityTypeCode,
+    facility: place?.facilityCode
+      ? { facilityCode: place.facilityCode, facilityCodeListProvider: place.facilityCodeListProvider }
+      : undefined,
+    geoCoordinate:
+      place?.latitude !== undefined ? { latitude: place.latitude, longitude: place.longitude } : undefined,
   });
-  const location =
-    locode || place
-      ? defined({
-          locationName: place?.locationName,
-          UNLocationCode: locode,
-          facilityTypeCode: call?.facilityTypeCode,
-          facility: place?.facilityCode
-            ? { facilityCode: place.facilityCode, facilityCodeListProvider: place.facilityCodeListProvider }
-            : undefined,
-          geoCoordinate:
-            place?.latitude !== undefined
-              ? { latitude: place.latitude, longitude: place.longitude }
-              : undefined,
-        })
-      : undefined;
-  const transportCall = call
-    ? defined({
-        transportCallReference: call.transportCallID,
-        transportCallSequenceNumber: call.transportCallSequenceNumber,
-        modeOfTransport: call.modeOfTransport,
-        serviceCodeOrReference: call.carrierServiceCode
-          ? { carrierServiceCode: call.carrierServiceCode }
-          : undefined,
-        exportVoyageNumberOrReference: call.exportVoyageNumber
-          ? { carrierVoyageNumber: call.exportVoyageNumber }
-          : undefined,
-        importVoyageNumberOrReference: call.importVoyageNumber
-          ? { carrierVoyageNumber: call.importVoyageNumber }
-          : undefined,
-        vesselTransport: call.vessel
-          ? defined({ vesselIMONumber: call.vessel.vesselIMONumber, vesselName: call.vessel.vesselName })
-          : undefined,
-      })
-    : undefined;
+}
+
+/** The v3 transportCall of a v2.2 one (voyage and service codes as v3's objects). */
+function v3TransportCall(call: DcsaTransportCall): Obj {
+  return defined({
+    transportCallReference: call.transportCallID,
+    transportCallSequenceNumber: call.transportCallSequenceNumber,
+    modeOfTransport: call.modeOfTransport,
+    serviceCodeOrReference: call.carrierServiceCode
+      ? { carrierServiceCode: call.carrierServiceCode }
+      : undefined,
+    exportVoyageNumberOrReference: call.exportVoyageNumber
+      ? { carrierVoyageNumber: call.exportVoyageNumber }
+      : undefined,
+    importVoyageNumberOrReference: call.importVoyageNumber
+      ? { carrierVoyageNumber: call.importVoyageNumber }
+      : undefined,
+    vesselTransport: call.vessel
+      ? defined({ vesselIMONumber: call.vessel.vesselIMONumber, vesselName: call.vessel.vesselName })
+      : undefined,
+  });
+}
+
+/** The v3 shipmentDetails of a v2.2 event (its document, document references, references), if any. */
+function v3ShipmentDetails(e: DcsaEvent): Obj | undefined {
+  const docs = e.eventType === 'SHIPMENT' ? undefined : e.documentReferences;
   const shipmentDetails = defined({
     documentReference:
       e.eventType === 'SHIPMENT' ? { typeCode: e.documentTypeCode, reference: e.documentID } : undefined,
@@ -101,13 +93,26 @@ export function toV3(e: DcsaEvent): Obj {
     })),
     reason: e.eventType === 'SHIPMENT' ? e.reason : undefined,
   });
+  return Object.keys(shipmentDetails).length ? shipmentDetails : undefined;
+}
+
+/** v2.2 event → v3.0 event (the simulator speaks v3 with it). */
+export function toV3(e: DcsaEvent): Obj {
+  const call = e.eventType === 'SHIPMENT' ? undefined : e.transportCall;
+  const classification = defined({
+    eventTypeCode: e.eventType,
+    eventClassifierCode: e.eventClassifierCode,
+    transportEventTypeCode: e.eventType === 'TRANSPORT' ? e.transportEventTypeCode : undefined,
+    equipmentEventTypeCode: e.eventType === 'EQUIPMENT' ? e.equipmentEventTypeCode : undefined,
+    shipmentEventTypeCode: e.eventType === 'SHIPMENT' ? e.shipmentEventTypeCode : undefined,
+  });
   return defined({
     eventID: e.eventID,
     eventDateTime: e.eventDateTime,
     eventUpdatedDateTime: e.eventCreatedDateTime,
-    eventLocation: location,
+    eventLocation: v3Location(e),
     eventClassification: classification,
-    shipmentDetails: Object.keys(shipmentDetails).length ? shipmentDetails : undefined,
+    shipmentDetails: v3ShipmentDetails(e),
     transportDetails:
       e.eventType === 'SHIPMENT'
         ? undefined
@@ -115,7 +120,7 @@ export function toV3(e: DcsaEvent): Obj {
             delayReasonCodes:
               e.eventType === 'TRANSPORT' && e.delayReasonCode ? [e.delayReasonCode] : undefined,
             changeRemark: e.eventType === 'TRANSPORT' ? e.changeRemark : undefined,
-            transportCall,
+            transportCall: call ? v3TransportCall(call) : undefined,
           }),
     equipmentDetails:
       e.eventType === 'EQUIPMENT'
@@ -180,99 +185,6 @@ export function readV3(raw: unknown): V3Reading {
     : { kind: 'rejected', reasons: checked.reasons, setAside: checked.kind };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Judging a v3.0 event by the v3.0 schema
-
-let v3Validator: ValidateFunction | undefined;
-
-function eventSchema(): ValidateFunction {
-  if (!v3Validator) {
-    // strict: false because the OpenAPI schema carries keywords JSON Schema does not define; the
-    // OpenAPI number formats (int32, float) only describe the storage size.
-    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
-    addFormats(ajv);
-    ajv.addFormat('date-time', { type: 'string', validate: isRfc3339DateTime });
-    ajv.addFormat('int32', {
-      type: 'number',
-      validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31,
-    });
-    ajv.addFormat('float', { type: 'number', validate: () => true });
-    ajv.addSchema(v3Schema);
-    const fn = ajv.getSchema(`${v3Schema.$id}#/definitions/Event`);
-    if (!fn) throw new Error('DCSA v3.0 schema has no definition Event');
-    v3Validator = fn;
-  }
-  return v3Validator;
-}
-
-function describe(error: ErrorObject): string {
-  const where = error.instancePath || '(event)';
-  if (error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
-    return `${where}: must be one of ${allowed.join(', ')}`;
-  }
-  return `${where}: ${error.message ?? error.keyword}`;
-}
-
-const PORTAL_TYPES = ['SHIPMENT', 'TRANSPORT', 'EQUIPMENT'] as const;
-const TYPE_CODE_FIELD = {
-  SHIPMENT: 'shipmentEventTypeCode',
-  TRANSPORT: 'transportEventTypeCode',
-  EQUIPMENT: 'equipmentEventTypeCode',
-} as const;
-
-/**
- * v3.0 marks nothing as required; these are the fields without which the portal cannot place an
- * event (when it happened, when it was published — the order of versions —, what kind of event,
- * and for a transport event its transport call, for a shipment event the document it is about).
- */
-function missingForUse(e: Obj, type: (typeof PORTAL_TYPES)[number]): string[] {
-  const reasons: string[] = [];
-  const need = (path: string, value: unknown) => {
-    if (value === undefined || value === null) reasons.push(`${path}: is required by the portal`);
-  };
-  const cls = obj(e.eventClassification);
-  need('/eventDateTime', e.eventDateTime);
-  need('/eventUpdatedDateTime', e.eventUpdatedDateTime);
-  need('/eventClassification/eventClassifierCode', cls?.eventClassifierCode);
-  need(`/eventClassification/${TYPE_CODE_FIELD[type]}`, cls?.[TYPE_CODE_FIELD[type]]);
-  if (type === 'TRANSPORT') need('/transportDetails/transportCall', obj(e.transportDetails)?.transportCall);
-  if (type === 'SHIPMENT') {
-    const doc = obj(obj(e.shipmentDetails)?.documentReference);
-    need('/shipmentDetails/documentReference/typeCode', doc?.typeCode);
-    need('/shipmentDetails/documentReference/reference', doc?.reference);
-  }
-  return reasons;
-}
-
-/**
- * Judges a v3.0 event by the v3.0 schema (its lengths, formats and code lists, RFC 3339
- * date-times within 1900-2199) and the fields the portal needs; the reasons, or none.
- */
-function v3SchemaReasons(e: Obj): string[] {
-  const validate = eventSchema();
-  const reasons: string[] = [];
-  if (!validate(e)) {
-    for (const error of validate.errors ?? []) {
-      const text = describe(error);
-      if (!reasons.includes(text)) reasons.push(text);
-    }
-  }
-  for (const field of ['eventDateTime', 'eventUpdatedDateTime'] as const) {
-    const value = e[field];
-    if (typeof value !== 'string' || !isRfc3339DateTime(value)) continue;
-    const at = Date.parse(value);
-    if (at < EARLIEST_EVENT_TIME || at >= LATEST_EVENT_TIME)
-      reasons.push(`/${field}: must be between 1900-01-01 and 2199-12-31 (got ${value})`);
-  }
-  const type = obj(e.eventClassification)?.eventTypeCode;
-  reasons.push(...lastFreeDaysReasons(e, type));
-  if (type === undefined) reasons.push('/eventClassification/eventTypeCode: is required by the portal');
-  else if (PORTAL_TYPES.includes(type as (typeof PORTAL_TYPES)[number]))
-    reasons.push(...missingForUse(e, type as (typeof PORTAL_TYPES)[number]));
-  return reasons;
-}
-
 /** The BKG / TRD document references of a v3 event (primary and additional), in the stored shape. */
 function documentReferencesOf(shipment: Obj | undefined) {
   const all = [
@@ -294,14 +206,10 @@ function documentReferencesOf(shipment: Obj | undefined) {
 export type V3Judgement =
   { ok: true; event: DcsaEvent } | { ok: false; reasons: string[]; kind: 'schema' | 'invalid' };
 
-/**
- * v3.0 event → the shape the engine stores, after judging it by the v3.0 schema (never by v2.2's
- * rules: v3 allows what v2.2 did not, e.g. a 6-character service code). Never throws. A retraction
- * is refused (use readV3).
- */
-export function fromV3(raw: unknown): V3Judgement {
-  const e = obj(raw);
-  if (!e) return { ok: false, kind: 'schema', reasons: ['(event): must be an object'] };
+type V3Refusal = Extract<V3Judgement, { ok: false }>;
+
+/** Why a v3.0 object is refused before it is read: a retraction, the schema's reasons, IoT / reefer; or null. */
+function refusalOf(e: Obj): V3Refusal | null {
   if (e.isRetracted === true) {
     return {
       ok: false,
@@ -311,8 +219,7 @@ export function fromV3(raw: unknown): V3Judgement {
   }
   const reasons = v3SchemaReasons(e);
   if (reasons.length) return { ok: false, kind: 'schema', reasons };
-  const cls = obj(e.eventClassification)!;
-  const type = cls.eventTypeCode as string;
+  const type = obj(e.eventClassification)!.eventTypeCode as string;
   if (type === 'IOT' || type === 'REEFER') {
     return {
       ok: false,
@@ -320,56 +227,120 @@ export function fromV3(raw: unknown): V3Judgement {
       reasons: [`/eventClassification/eventTypeCode: ${type} events are not used by the portal`],
     };
   }
-  const location = obj(e.eventLocation);
-  const geo = obj(location?.geoCoordinate);
-  const facility = obj(location?.facility);
-  const details = obj(e.transportDetails);
-  const call = obj(details?.transportCall);
-  const vessel = obj(call?.vesselTransport);
-  const shipment = obj(e.shipmentDetails);
-  const equipment = obj(e.equipmentDetails);
-  const docs = documentReferencesOf(shipment);
+  return null;
+}
+
+/**
+ * The references of a v3 event in the stored shape: its shipmentReferences, and the equipment a transport
+ * or shipment event names (v3 lets any event carry equipmentDetails; an equipment event keeps it as its
+ * equipmentReference).
+ */
+function referencesOf(shipment: Obj | undefined, equipment: Obj | undefined, type: string) {
   const refs = (arr(shipment?.shipmentReferences) ?? [])
     .map(obj)
     .filter((r): r is Obj => !!r)
     .map((r) => ({ referenceType: r.typeCode, referenceValue: r.reference }));
-  // The equipment a transport or shipment event names is a reference too (v3 lets any event carry
-  // equipmentDetails); an equipment event keeps it as its equipmentReference.
   if (type !== 'EQUIPMENT' && typeof equipment?.equipmentReference === 'string') {
     const value = equipment.equipmentReference;
     if (!refs.some((r) => r.referenceType === 'EQ' && r.referenceValue === value))
       refs.push({ referenceType: 'EQ', referenceValue: value });
   }
-  const v2Location = location
-    ? defined({
-        locationName: location.locationName,
-        UNLocationCode: location.UNLocationCode,
-        latitude: geo?.latitude,
-        longitude: geo?.longitude,
-        facilityCode: facility?.facilityCode,
-        facilityCodeListProvider: facility?.facilityCodeListProvider,
-      })
-    : undefined;
+  return refs;
+}
+
+/** The stored eventLocation of a v3 eventLocation (an equipment event's place). */
+function v2Location(location: Obj | undefined): Obj | undefined {
+  if (!location) return undefined;
+  const geo = obj(location.geoCoordinate);
+  const facility = obj(location.facility);
+  return defined({
+    locationName: location.locationName,
+    UNLocationCode: location.UNLocationCode,
+    latitude: geo?.latitude,
+    longitude: geo?.longitude,
+    facilityCode: facility?.facilityCode,
+    facilityCodeListProvider: facility?.facilityCodeListProvider,
+  });
+}
+
+/** The stored transportCall of a v3 one (its UN/LOCODE and facility type from the event's location). */
+function v2TransportCall(call: Obj | undefined, location: Obj | undefined): Obj | undefined {
+  if (!call) return undefined;
   const voyage = (v: unknown) => {
     const o = obj(v);
     return o?.carrierVoyageNumber ?? o?.universalVoyageReference;
   };
-  const service = obj(call?.serviceCodeOrReference);
-  const transportCall = call
-    ? defined({
-        transportCallID: call.transportCallReference,
-        transportCallSequenceNumber: call.transportCallSequenceNumber,
-        carrierServiceCode: service?.carrierServiceCode ?? service?.universalServiceReference,
-        exportVoyageNumber: voyage(call.exportVoyageNumberOrReference),
-        importVoyageNumber: voyage(call.importVoyageNumberOrReference),
-        UNLocationCode: location?.UNLocationCode,
-        facilityTypeCode: location?.facilityTypeCode,
-        modeOfTransport: call.modeOfTransport,
-        vessel: vessel
-          ? defined({ vesselIMONumber: vessel.vesselIMONumber, vesselName: vessel.vesselName })
-          : undefined,
-      })
-    : undefined;
+  const vessel = obj(call.vesselTransport);
+  const service = obj(call.serviceCodeOrReference);
+  return defined({
+    transportCallID: call.transportCallReference,
+    transportCallSequenceNumber: call.transportCallSequenceNumber,
+    carrierServiceCode: service?.carrierServiceCode ?? service?.universalServiceReference,
+    exportVoyageNumber: voyage(call.exportVoyageNumberOrReference),
+    importVoyageNumber: voyage(call.importVoyageNumberOrReference),
+    UNLocationCode: location?.UNLocationCode,
+    facilityTypeCode: location?.facilityTypeCode,
+    modeOfTransport: call.modeOfTransport,
+    vessel: vessel
+      ? defined({ vesselIMONumber: vessel.vesselIMONumber, vesselName: vessel.vesselName })
+      : undefined,
+  });
+}
+
+/** The fields of each event type, added to the ones every type has (`base`). */
+function typedEvent(e: Obj, type: string, base: Obj, transportCall: Obj | undefined): Obj {
+  const cls = obj(e.eventClassification)!;
+  if (type === 'TRANSPORT') {
+    const details = obj(e.transportDetails);
+    const delays = arr(details?.delayReasonCodes);
+    return defined({
+      ...base,
+      transportEventTypeCode: cls.transportEventTypeCode,
+      delayReasonCode: delays?.[0],
+      changeRemark: details?.changeRemark,
+      transportCall,
+    });
+  }
+  if (type === 'EQUIPMENT') {
+    const equipment = obj(e.equipmentDetails);
+    return defined({
+      ...base,
+      equipmentEventTypeCode: cls.equipmentEventTypeCode,
+      equipmentReference: equipment?.equipmentReference,
+      ISOEquipmentCode: equipment?.ISOEquipmentCode,
+      emptyIndicatorCode: equipment?.emptyIndicatorCode,
+      eventLocation: v2Location(obj(e.eventLocation)),
+      transportCall,
+      lastFreeDays: e.lastFreeDays,
+    });
+  }
+  const shipment = obj(e.shipmentDetails);
+  const doc = obj(shipment?.documentReference)!;
+  return defined({
+    ...base,
+    shipmentEventTypeCode: cls.shipmentEventTypeCode,
+    documentID: doc.reference,
+    documentTypeCode: doc.typeCode,
+    reason: shipment?.reason,
+  });
+}
+
+/**
+ * v3.0 event → the shape the engine stores, after judging it by the v3.0 schema (never by v2.2's
+ * rules: v3 allows what v2.2 did not, e.g. a 6-character service code). Never throws. A retraction
+ * is refused (use readV3).
+ */
+export function fromV3(raw: unknown): V3Judgement {
+  const e = obj(raw);
+  if (!e) return { ok: false, kind: 'schema', reasons: ['(event): must be an object'] };
+  const refused = refusalOf(e);
+  if (refused) return refused;
+  const cls = obj(e.eventClassification)!;
+  const type = cls.eventTypeCode as string;
+  const shipment = obj(e.shipmentDetails);
+  const docs = documentReferencesOf(shipment);
+  const refs = referencesOf(shipment, obj(e.equipmentDetails), type);
+  const transportCall = v2TransportCall(obj(obj(e.transportDetails)?.transportCall), obj(e.eventLocation));
   const base = defined({
     eventID: e.eventID,
     eventType: type,
@@ -379,37 +350,7 @@ export function fromV3(raw: unknown): V3Judgement {
     references: refs.length ? refs : undefined,
     documentReferences: docs.length ? docs : undefined,
   });
-  let event: Obj;
-  if (type === 'TRANSPORT') {
-    const delays = arr(details?.delayReasonCodes);
-    event = defined({
-      ...base,
-      transportEventTypeCode: cls.transportEventTypeCode,
-      delayReasonCode: delays?.[0],
-      changeRemark: details?.changeRemark,
-      transportCall,
-    });
-  } else if (type === 'EQUIPMENT') {
-    event = defined({
-      ...base,
-      equipmentEventTypeCode: cls.equipmentEventTypeCode,
-      equipmentReference: equipment?.equipmentReference,
-      ISOEquipmentCode: equipment?.ISOEquipmentCode,
-      emptyIndicatorCode: equipment?.emptyIndicatorCode,
-      eventLocation: v2Location,
-      transportCall,
-      lastFreeDays: e.lastFreeDays,
-    });
-  } else {
-    const doc = obj(shipment?.documentReference)!;
-    event = defined({
-      ...base,
-      shipmentEventTypeCode: cls.shipmentEventTypeCode,
-      documentID: doc.reference,
-      documentTypeCode: doc.typeCode,
-      reason: shipment?.reason,
-    });
-  }
+  const event = typedEvent(e, type, base, transportCall);
   // v3.0 eventIDs are optional (as in v2.2): without one, the identity is derived from the content.
   if (typeof event.eventID !== 'string') event.eventID = derivedEventId(e, 'eventUpdatedDateTime');
   return { ok: true, event: event as unknown as DcsaEvent };

@@ -26,6 +26,9 @@ export function milestoneDates(events: readonly Ev[], actualFilter?: (e: Ev) => 
   };
 }
 
+/** The planned_initial / planned_last / actual dates of a milestone (null when not published). */
+export type Dates = { planned_initial: Date | null; planned_last: Date | null; actual: Date | null };
+
 export type RoleOfPort = 'pol' | 'tsp1' | 'tsp2' | 'tsp3' | 'tsp4' | 'pod';
 
 /** The role of each route port. */
