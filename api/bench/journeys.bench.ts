@@ -22,12 +22,7 @@
 // PUSH_LOSS (percentages, default 0,20,50), VERSIONS (default 2.2,3.0), POLL_MINUTES (poll
 // interval, default 360), OVERLAP_HOURS (the engine's poll overlap window, default 24).
 import { performance } from 'node:perf_hooks';
-import {
-  deriveShipment,
-  POD_BAND_NOMINAL_COVERAGE,
-  type DeriveContext,
-  type DeriveEvent,
-} from '../src/tracking/derive';
+import { deriveShipment, POD_BAND_NOMINAL_COVERAGE, type DeriveEvent } from '../src/tracking/derive';
 import type { DcsaEvent } from '../src/tracking/dcsa/types';
 import { readV3 } from '../src/tracking/dcsa/v3';
 import { validateEvent } from '../src/tracking/dcsa/validate';
@@ -42,6 +37,7 @@ import {
   type FeedItem,
 } from '../src/tracking/simulator/faults';
 import { generateJourney, type Journey } from '../src/tracking/simulator/journey';
+import { checkComplete, ctxFor, stages } from './journeys-truth';
 
 const JOURNEYS = Number(process.env.JOURNEYS ?? 150);
 const LOSSES = (process.env.PUSH_LOSS ?? '0,20,50').split(',').map((v) => Number(v) / 100);
@@ -62,134 +58,6 @@ const HELD_BY = 2 * HOUR;
 const SETTLED = LAG + LATE.maxDelayMs + REPUBLICATION.retractAfterMs + REPUBLICATION.republishAfterMs;
 /** The band's coverage must be within this many percentage points of its nominal coverage. */
 const BAND_TOLERANCE_POINTS = 5;
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const at = (ms: number) => new Date(ms).toISOString();
-
-function ctxFor(j: Journey, container: string, now: number): DeriveContext {
-  return {
-    containerNumber: container,
-    contractualEtaPod: null,
-    contractualEtaDlv: null,
-    locations: new Map(
-      j.ports.map((p, i) => [
-        p.locode,
-        { id: i + 1, locode: p.locode, latitude: p.lat, longitude: p.lng, timezone: p.timezone },
-      ]),
-    ),
-    vessels: new Map(
-      j.legs.flatMap((l, i) => [
-        [l.vessel.imo, { id: 100 + i, name: l.vessel.name, imo: l.vessel.imo }],
-        [l.initialVessel.imo, { id: 200 + i, name: l.initialVessel.name, imo: l.initialVessel.imo }],
-      ]),
-    ),
-    now: new Date(now),
-  };
-}
-
-/** The latest non-actual estimate/plan of a vessel call published by `t` (or the first PLN). */
-function published(
-  j: Journey,
-  code: 'DEPA' | 'ARRI',
-  locode: string,
-  pick: 'first' | 'last',
-  t = Infinity,
-): string | null {
-  const list = j.events
-    .filter(
-      (s) =>
-        s.createdAt <= t &&
-        s.event.eventType === 'TRANSPORT' &&
-        s.event.transportEventTypeCode === code &&
-        s.event.transportCall.UNLocationCode === locode &&
-        s.event.eventClassifierCode !== 'ACT',
-    )
-    .sort((a, b) => a.createdAt - b.createdAt || (a.event.eventID < b.event.eventID ? -1 : 1));
-  const e = pick === 'first' ? list.find((s) => s.event.eventClassifierCode === 'PLN') : list.at(-1);
-  return e ? at(Date.parse(e.event.eventDateTime)) : null;
-}
-
-/** Stages of one container's journey: from when (truth, ms) which status holds. */
-function stages(j: Journey, container: string): Array<{ from: number; status: string }> {
-  const gt = j.truth[container];
-  const last = gt.legs.length - 1;
-  const out = [
-    { from: gt.emptyPickup, status: 'land transport to POL' },
-    { from: gt.gateInPol, status: 'in POL terminal' },
-    { from: gt.legs[0].load, status: 'waiting for departure from POL' },
-    { from: gt.legs[0].departure, status: 'ocean transport from POL' },
-  ];
-  for (let i = 1; i <= last; i++) {
-    out.push({ from: gt.legs[i - 1].arrival, status: 'in transshipment' });
-    out.push({ from: gt.legs[i].departure, status: 'ocean transport to POD' });
-  }
-  out.push(
-    { from: gt.legs[last].arrival, status: 'waiting for discharge at POD' },
-    { from: gt.legs[last].discharge, status: 'in POD terminal' },
-    { from: gt.gateOutPod, status: 'land transport to Place of Delivery' },
-    { from: gt.delivery, status: 'delivered; returning container' },
-    { from: gt.emptyReturn, status: 'completed' },
-  );
-  return out;
-}
-
-type Check = { ok: true } | { ok: false; what: string };
-
-function checkComplete(j: Journey, container: string, events: DeriveEvent[], now: number): Check {
-  const gt = j.truth[container];
-  const d = deriveShipment(events, ctxFor(j, container, now));
-  const c = d.columns as unknown as Record<string, unknown>;
-  const role = (i: number) => (i === 0 ? 'pol' : i === j.ports.length - 1 ? 'pod' : `tsp${i}`);
-  const want: Array<[string, unknown, unknown]> = [
-    ['empty_pickup_actual', iso(c.empty_pickup_actual as Date), at(gt.emptyPickup)],
-    ['pol_arrival_actual', iso(c.pol_arrival_actual as Date), at(gt.gateInPol)],
-    ['pod_departure_actual', iso(c.pod_departure_actual as Date), at(gt.gateOutPod)],
-    ['delivery_actual', iso(c.delivery_actual as Date), at(gt.delivery)],
-    ['empty_return_actual', iso(c.empty_return_actual as Date), at(gt.emptyReturn)],
-    ['status_text', c.status_text, 'completed'],
-    ['lifecycle_status', c.lifecycle_status, 'completed'],
-    ['route', d.route.map((p) => p.locode).join('>'), j.ports.map((p) => p.locode).join('>')],
-  ];
-  j.legs.forEach((leg, i) => {
-    const from = role(i);
-    const to = role(i + 1);
-    const date = (col: string) => iso(c[col] as Date);
-    want.push(
-      [`${from}_loaded_actual`, date(`${from}_loaded_actual`), at(gt.legs[i].load)],
-      [`${from}_vessel_departure_actual`, date(`${from}_vessel_departure_actual`), at(gt.legs[i].departure)],
-      [
-        `${from}_vessel_departure_planned_initial`,
-        date(`${from}_vessel_departure_planned_initial`),
-        at(leg.plannedDeparture),
-      ],
-      [
-        `${from}_vessel_departure_planned_last`,
-        date(`${from}_vessel_departure_planned_last`),
-        published(j, 'DEPA', leg.from.locode, 'last'),
-      ],
-      [`${to}_vessel_arrival_actual`, date(`${to}_vessel_arrival_actual`), at(gt.legs[i].arrival)],
-      [
-        `${to}_vessel_arrival_planned_initial`,
-        date(`${to}_vessel_arrival_planned_initial`),
-        at(leg.plannedArrival),
-      ],
-      [
-        `${to}_vessel_arrival_planned_last`,
-        date(`${to}_vessel_arrival_planned_last`),
-        published(j, 'ARRI', leg.to.locode, 'last'),
-      ],
-      [`${to}_discharge_actual`, date(`${to}_discharge_actual`), at(gt.legs[i].discharge)],
-      [`leg${i + 1}_voyage`, c[`leg${i + 1}_voyage`], leg.voyage],
-      [`leg${i + 1} vessel`, d.legs[i]?.vessel?.imo ?? null, leg.vessel.imo],
-    );
-  });
-  for (let n = j.legs.length + 1; n <= 5; n++) want.push([`leg${n}_voyage`, c[`leg${n}_voyage`], null]);
-  for (const [what, got, expected] of want) {
-    if (got !== expected)
-      return { ok: false, what: `${what}: got ${String(got)}, truth ${String(expected)}` };
-  }
-  return { ok: true };
-}
 
 /**
  * The portal's side of one booking request, as the engine keeps it: stored events (one content per
@@ -306,50 +174,51 @@ interface Row {
   bands: { n: number; covered: number; below: number; above: number; widthHours: number };
 }
 
-function runJourney(i: number, version: '2.2' | '3.0', loss: number, row: Row): void {
-  const j = generateJourney({ carrierScac: 'MAEU', seed: `truth:${i}`, epoch: EPOCH, disruptions: 'random' });
-  const seed = `bench:${i}`;
-  const faults: CarrierFaults = {
-    latePublication: LATE,
-    republication: REPUBLICATION,
-    reusedContainers: 0.3,
-    withoutLocode: 0.3,
-  };
-  const feed = carrierFeed(j, faults, seed);
-  const portal = new Portal(j.bookingReference, version);
-  const own = feed.filter((f) => !f.foreign);
-  const start = Math.min(...own.map((f) => f.visibleAt)) - HOUR;
-  const end = Math.max(...own.map((f) => f.visibleAt)) + POLL + HOUR;
+type Action = { t: number; order: number; run: () => void };
 
-  // Pushes (the booking's subscription): each feed item once when shown, unless lost or held back.
-  type Action = { t: number; order: number; run: () => void };
-  const actions: Action[] = [];
+/** One journey's run: its truth, the carrier's feed, the portal side, and the timed actions on them. */
+interface JourneyRun {
+  i: number;
+  j: Journey;
+  feed: FeedItem[];
+  portal: Portal;
+  row: Row;
+  start: number;
+  end: number;
+  actions: Action[];
+}
+
+/** Pushes (the booking's subscription): each feed item once when shown, unless lost or held back; answers the lost. */
+function pushActions(r: JourneyRun, seed: string, version: '2.2' | '3.0', loss: number): FeedItem[] {
   const lostItems: FeedItem[] = [];
-  for (const item of feed) {
-    if (item.visibleAt < start || (version === '2.2' && item.retraction)) continue;
+  for (const item of r.feed) {
+    if (item.visibleAt < r.start || (version === '2.2' && item.retraction)) continue;
     if (draw(`${seed}|lost|${item.key}`) < loss) {
       if (!item.retraction && !item.foreign) lostItems.push(item);
       continue;
     }
     const held = draw(`${seed}|held|${item.key}`) < 0.1;
-    actions.push({
+    r.actions.push({
       t: item.visibleAt + (held ? HELD_BY : 0),
       order: 0,
-      run: () => portal.ingest([item], item.visibleAt + (held ? HELD_BY : 0), false),
+      run: () => r.portal.ingest([item], item.visibleAt + (held ? HELD_BY : 0), false),
     });
   }
-  const polls: number[] = [];
-  for (let t = start; t <= end; t += POLL) polls.push(t);
-  for (const t of polls) actions.push({ t, order: 1, run: () => portal.poll(feed, t) });
-  const nextPoll = (t: number) => polls.find((p) => p >= t) ?? polls[polls.length - 1];
+  return lostItems;
+}
 
-  // Checks, each right after the first poll that follows the data it needs.
-  const containers = j.containers.map((c) => c.equipmentReference);
+/** Checks, each right after the first poll that follows the data it needs; answers which containers stay exact. */
+function stageChecks(
+  r: JourneyRun,
+  containers: string[],
+  nextPoll: (t: number) => number,
+): Map<string, boolean> {
+  const { j, portal, row, end } = r;
   const ok = new Map(containers.map((c) => [c, true]));
   const fail = (container: string, what: string) => {
     ok.set(container, false);
     const key = what.split(':')[0];
-    const m = row.mismatches.get(key) ?? { count: 0, example: `journey truth:${i} ${container}: ${what}` };
+    const m = row.mismatches.get(key) ?? { count: 0, example: `journey truth:${r.i} ${container}: ${what}` };
     m.count++;
     row.mismatches.set(key, m);
   };
@@ -359,7 +228,7 @@ function runJourney(i: number, version: '2.2' | '3.0', loss: number, row: Row): 
       const t = nextPoll(stage.from + SETTLED);
       const next = list[k + 1]?.from ?? Infinity;
       if (t >= next || t >= end) return;
-      actions.push({
+      r.actions.push({
         t,
         order: 2,
         run: () => {
@@ -374,7 +243,7 @@ function runJourney(i: number, version: '2.2' | '3.0', loss: number, row: Row): 
         },
       });
     });
-    actions.push({
+    r.actions.push({
       t: end,
       order: 2,
       run: () => {
@@ -384,16 +253,20 @@ function runJourney(i: number, version: '2.2' | '3.0', loss: number, row: Row): 
       },
     });
   }
-  // Prediction of the POD arrival (first container; the vessel calls are the booking's).
-  const container = containers[0];
+  return ok;
+}
+
+/** Prediction of the POD arrival (first container; the vessel calls are the booking's): 7, 3 and 1 day before. */
+function bandChecks(r: JourneyRun, container: string): void {
+  const { j, portal, row } = r;
   const gt = j.truth[container];
   const lastLeg = gt.legs[gt.legs.length - 1];
   const arrival = lastLeg.arrival;
   const pod = j.ports[j.ports.length - 1].locode;
   for (const k of [7, 3, 1]) {
     const t = arrival - k * DAY;
-    if (t <= start) continue;
-    actions.push({
+    if (t <= r.start) continue;
+    r.actions.push({
       t,
       order: 2,
       run: () => {
@@ -420,9 +293,35 @@ function runJourney(i: number, version: '2.2' | '3.0', loss: number, row: Row): 
       },
     });
   }
+}
 
-  actions.sort((a, b) => a.t - b.t || a.order - b.order);
-  for (const a of actions) a.run();
+function runJourney(i: number, version: '2.2' | '3.0', loss: number, row: Row): void {
+  const j = generateJourney({ carrierScac: 'MAEU', seed: `truth:${i}`, epoch: EPOCH, disruptions: 'random' });
+  const seed = `bench:${i}`;
+  const faults: CarrierFaults = {
+    latePublication: LATE,
+    republication: REPUBLICATION,
+    reusedContainers: 0.3,
+    withoutLocode: 0.3,
+  };
+  const feed = carrierFeed(j, faults, seed);
+  const portal = new Portal(j.bookingReference, version);
+  const own = feed.filter((f) => !f.foreign);
+  const start = Math.min(...own.map((f) => f.visibleAt)) - HOUR;
+  const end = Math.max(...own.map((f) => f.visibleAt)) + POLL + HOUR;
+  const r: JourneyRun = { i, j, feed, portal, row, start, end, actions: [] };
+
+  const lostItems = pushActions(r, seed, version, loss);
+  const polls: number[] = [];
+  for (let t = start; t <= end; t += POLL) polls.push(t);
+  for (const t of polls) r.actions.push({ t, order: 1, run: () => portal.poll(feed, t) });
+  const nextPoll = (t: number) => polls.find((p) => p >= t) ?? polls[polls.length - 1];
+  const containers = j.containers.map((c) => c.equipmentReference);
+  const ok = stageChecks(r, containers, nextPoll);
+  bandChecks(r, containers[0]);
+
+  r.actions.sort((a, b) => a.t - b.t || a.order - b.order);
+  for (const a of r.actions) a.run();
 
   for (const c of containers) {
     row.shipments++;

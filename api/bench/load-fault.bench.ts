@@ -17,26 +17,22 @@
 // Database server: LOAD_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL, else postgres://postgres@127.0.0.1:5432.
 // Bounded: at most LOAD_USERS clients, each ending at its deadline; loopback only. Exit code 1 on a miss.
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
-import { createDb, dropDatabase, ensureDatabase, withDatabase } from '../src/db/connection';
+import { sql, type Kysely } from 'kysely';
+import { createDb, dropDatabase } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
-import { createCompany, createUser } from '../src/services/accounts';
-import { iso6346CheckDigit } from '../src/tracking/containers';
-import { seedReferenceData } from '../src/tracking/reference-data';
-import { percentile } from './load';
+import type { Database } from '../src/db/types';
+import { createUser } from '../src/services/accounts';
+import { agent, newStats, request, runUsers, sleep, summary, THINK_MS, type Stats } from './load-fault-users';
+import { seedCarrierAndCompanies, throwawayDatabase } from './throwaway-db';
 
 const LOAD_USERS = Number(process.env.LOAD_USERS || 200);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const FAULT_USERS = Number(process.env.FAULT_USERS || 50);
 const FAULT_SECONDS = Number(process.env.FAULT_SECONDS || 40);
-const THINK_MS = Number(process.env.LOAD_THINK_MS || 1000);
 const API_DIR = path.resolve(__dirname, '..');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -88,199 +84,288 @@ async function waitHealthy(base: string, timeoutMs = 300_000): Promise<number> {
   throw new Error(`API not healthy after ${timeoutMs} ms`);
 }
 
-// ---- HTTP ----------------------------------------------------------------------------------------------------
+// ---- setup and checks -----------------------------------------------------------------------------------------
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 400 });
-
-function request(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; json: () => Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method,
-        agent,
-        timeout: 30_000,
-        headers: {
-          ...(token ? { authorization: `Token ${token}` } : {}),
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text) as Record<string, unknown> });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-// ---- the simulated users ---------------------------------------------------------------------------------------
-
-interface Stats {
-  requests: number;
-  errors: string[];
-  latencies: number[];
-  /** Calls that got no answer (connection refused or reset) and were sent again. */
-  retried: number;
-  projects: Set<string>;
-  trackingCodes: Set<string>;
-  /** Creates that got no answer at all (client time-out): stored or not, neither is a loss. */
-  unanswered: Set<string>;
-  renames: number;
-}
-
-const newStats = (): Stats => ({
-  requests: 0,
-  errors: [],
-  latencies: [],
-  retried: 0,
-  projects: new Set(),
-  trackingCodes: new Set(),
-  unanswered: new Set(),
-  renames: 0,
-});
-
-let containerSeq = 0;
-function nextContainer(runTag: number): string {
-  containerSeq += 1;
-  const first10 = `LDU${'U'}${String((runTag * 1_000_000 + containerSeq) % 1_000_000).padStart(6, '0')}`;
-  return `${first10}${iso6346CheckDigit(first10)}`;
-}
-
-async function runUsers(options: {
-  base: () => string;
+/** What the runs share: the database, the API's address, signed-in users' tokens and the processes. */
+interface Ctx {
+  db: Kysely<Database>;
+  base: string;
   tokens: string[];
-  seconds: number;
   carrierId: number;
-  stats: Stats;
-  tag: string;
-  runTag: number;
-  retryNoAnswer: boolean;
-}) {
-  const { tokens, stats, tag } = options;
-  const deadline = performance.now() + options.seconds * 1000;
-  /** One call; with retryNoAnswer, a call that got no answer is sent again (for up to 180 s). */
-  const call = async (method: string, p: string, body?: unknown, token?: string) => {
-    const giveUp = performance.now() + 180_000;
-    for (;;) {
-      const t0 = performance.now();
-      try {
-        const res = await request(options.base(), method, p, body, token);
-        stats.requests += 1;
-        stats.latencies.push(performance.now() - t0);
-        return res;
-      } catch (error) {
-        if (!options.retryNoAnswer || performance.now() > giveUp) throw error;
-        stats.retried += 1;
-        await sleep(250);
-      }
-    }
-  };
-  const user = async (n: number, token: string) => {
-    await sleep(Math.random() * THINK_MS);
-    let k = 0;
-    while (performance.now() < deadline) {
-      k += 1;
-      const roll = Math.random();
-      let pending: string | null = null;
-      try {
-        if (roll < 0.15) {
-          const name = `${tag}-p-${n}-${k}`;
-          pending = name;
-          const res = await call('POST', '/api/projects/', { name }, token);
-          if (res.status === 201) stats.projects.add(name);
-          else if (
-            options.retryNoAnswer &&
-            res.status === 400 &&
-            JSON.stringify(res.json()).includes('exist')
-          ) {
-            stats.projects.add(name); // committed before the kill; the retry found it
-          } else stats.errors.push(`POST projects ${res.status} ${JSON.stringify(res.json()).slice(0, 120)}`);
-        } else if (roll < 0.3) {
-          const code = nextContainer(options.runTag);
-          pending = code;
-          const res = await call(
-            'POST',
-            '/api/tracking-requests/',
-            { carrier_id: options.carrierId, code_type: 'c_id', code_value: code, client_code: tag },
-            token,
-          );
-          if (res.status === 201) stats.trackingCodes.add(code);
-          else if (
-            options.retryNoAnswer &&
-            res.status === 400 &&
-            JSON.stringify(res.json()).includes('exist')
-          ) {
-            stats.trackingCodes.add(code);
-          } else
-            stats.errors.push(
-              `POST tracking-requests ${res.status} ${JSON.stringify(res.json()).slice(0, 120)}`,
-            );
-        } else if (roll < 0.35) {
-          const res = await call('PATCH', '/api/rest-auth/user/', { first_name: `Load ${k}` }, token);
-          if (res.status === 200) stats.renames += 1;
-          else stats.errors.push(`PATCH rest-auth/user ${res.status}`);
-        } else {
-          const reads = [
-            '/api/shipments/?page=1',
-            '/api/tracking-requests/?page=1',
-            '/api/shipments/stats/',
-            '/api/projects/',
-            '/api/rest-auth/user/',
-          ];
-          const p = reads[Math.floor(Math.random() * reads.length)];
-          const res = await call('GET', p, undefined, token);
-          if (res.status !== 200) stats.errors.push(`GET ${p} ${res.status}`);
-        }
-      } catch (error) {
-        stats.errors.push(`no answer: ${(error as Error).message}`);
-        if (pending) stats.unanswered.add(pending);
-      }
-      await sleep(THINK_MS * (0.5 + Math.random()));
-    }
-  };
-  await Promise.all(tokens.map((token, n) => user(n, token)));
+  procs: Record<string, Proc | null>;
+  apiEnv: Record<string, string>;
+  workerEnv: Record<string, string>;
+  check: (ok: boolean, message: string) => void;
 }
 
-function summary(label: string, stats: Stats, seconds: number) {
-  const sorted = [...stats.latencies].sort((a, b) => a - b);
-  return (
-    `${label}: ${stats.requests} requests in ${seconds.toFixed(1)} s (${(stats.requests / seconds).toFixed(0)} req/s), ` +
-    `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, ` +
-    `p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted[sorted.length - 1] ?? NaN).toFixed(0)} ms; ` +
-    `errors: ${stats.errors.length}; writes acknowledged: ${stats.projects.size} projects, ` +
-    `${stats.trackingCodes.size} tracking requests, ${stats.renames} renames`
+/** Reference data, two companies and max(LOAD_USERS, FAULT_USERS) users; answers the carrier and the users. */
+async function seed(db: Kysely<Database>) {
+  const { carrierId, companies } = await seedCarrierAndCompanies(db, 'Load');
+  const users: Array<{ username: string; password: string }> = [];
+  const nUsers = Math.max(LOAD_USERS, FAULT_USERS);
+  for (let i = 0; i < nUsers; i++) {
+    const username = `load${i}`;
+    await createUser(db, {
+      username,
+      password: `load-password-${i}`,
+      companyId: companies[i % 2],
+      roleId: 1,
+      hashCost: 2 ** 10,
+    });
+    users.push({ username, password: `load-password-${i}` });
+  }
+  return { carrierId, users };
+}
+
+/** The API and the worker as processes (into `procs`), then every user signed in; answers the shared context. */
+async function startServices(
+  db: Kysely<Database>,
+  url: string,
+  procs: Record<string, Proc | null>,
+  check: Ctx['check'],
+): Promise<Ctx> {
+  const { carrierId, users } = await seed(db);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const apiEnv = {
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ENGINE_WORKERS: '0',
+    PUBLIC_URL: base,
+  };
+  // A poll claimed by a killed worker is claimed again when its lease ends (300 s by default): 30 s here, so
+  // that the catch-up check below sees it within its wait.
+  const workerEnv = {
+    DATABASE_URL: url,
+    SIMULATOR_PORT: '0',
+    ENGINE_PUSH: '0',
+    ENGINE_POLL_LEASE_SECONDS: '30',
+  };
+  procs.api = startProcess('api', 'src/server.ts', apiEnv);
+  await waitHealthy(base);
+  procs.worker = startProcess('worker', 'src/worker.ts', workerEnv);
+  const tokens: string[] = [];
+  for (const u of users) {
+    const res = await request(base, 'POST', '/api/token/', u);
+    if (res.status !== 200) throw new Error(`login ${u.username}: ${res.status}`);
+    tokens.push(String(res.json().token));
+  }
+  return { db, base, tokens, carrierId, procs, apiEnv, workerEnv, check };
+}
+
+/** Projects and tracking requests of a run's tag, in all and distinct. */
+async function count(db: Kysely<Database>, tag: string) {
+  const projects = await db
+    .selectFrom('projects')
+    .select(({ fn }) => [fn.countAll<string>().as('n'), fn.count<string>(sql`DISTINCT name`).as('d')])
+    .where('name', 'like', `${tag}-p-%`)
+    .executeTakeFirstOrThrow();
+  const requests = await db
+    .selectFrom('tracking_requests')
+    .select(({ fn }) => [fn.countAll<string>().as('n'), fn.count<string>(sql`DISTINCT code_value`).as('d')])
+    .where('client_code', '=', tag)
+    .executeTakeFirstOrThrow();
+  return {
+    projects: Number(projects.n),
+    distinctProjects: Number(projects.d),
+    requests: Number(requests.n),
+    distinctRequests: Number(requests.d),
+  };
+}
+
+/** The counts, and what of the run's acknowledged creates is missing or was stored though nobody sent it. */
+async function storedOnce(db: Kysely<Database>, tag: string, stats: Stats) {
+  const c = await count(db, tag);
+  const names = new Set(
+    (await db.selectFrom('projects').select('name').where('name', 'like', `${tag}-p-%`).execute()).map(
+      (r) => r.name,
+    ),
   );
+  const codes = new Set(
+    (
+      await db.selectFrom('tracking_requests').select('code_value').where('client_code', '=', tag).execute()
+    ).map((r) => r.code_value),
+  );
+  const lostProjects = [...stats.projects].filter((n) => !names.has(n)).length;
+  const lostRequests = [...stats.trackingCodes].filter((n) => !codes.has(n)).length;
+  // Rows nobody asked for (neither acknowledged nor sent without an answer).
+  const known = (v: string) => stats.projects.has(v) || stats.trackingCodes.has(v) || stats.unanswered.has(v);
+  const phantoms = [...names, ...codes].filter((v) => !known(v)).length;
+  const storedUnanswered = [...names, ...codes].filter((v) => stats.unanswered.has(v)).length;
+  return { ...c, lostProjects, lostRequests, phantoms, storedUnanswered };
+}
+
+// ---- the runs --------------------------------------------------------------------------------------------------
+
+/** 1. Load. */
+async function loadRun(ctx: Ctx): Promise<void> {
+  const { check } = ctx;
+  console.log(
+    `load: ${LOAD_USERS} users for ${LOAD_SECONDS} s, think time ${THINK_MS} ms, API and worker as processes`,
+  );
+  const before = await count(ctx.db, 'load');
+  const loadStats = newStats();
+  const t0 = performance.now();
+  await runUsers({
+    base: () => ctx.base,
+    tokens: ctx.tokens.slice(0, LOAD_USERS),
+    seconds: LOAD_SECONDS,
+    carrierId: ctx.carrierId,
+    stats: loadStats,
+    tag: 'load',
+    runTag: 1,
+    retryNoAnswer: false,
+  });
+  const loadSeconds = (performance.now() - t0) / 1000;
+  console.log(`  ${summary('load', loadStats, loadSeconds)}`);
+  const after = await storedOnce(ctx.db, 'load', loadStats);
+  console.log(
+    `  counts before: ${before.projects} projects, ${before.requests} tracking requests; after: ` +
+      `${after.projects} projects, ${after.requests} tracking requests`,
+  );
+  check(
+    loadStats.errors.length === 0,
+    `0 errors (${loadStats.errors.length}) ${loadStats.errors.slice(0, 3).join('; ')}`,
+  );
+  check(
+    after.lostProjects === 0 && after.lostRequests === 0 && after.phantoms === 0,
+    `nothing lost: every acknowledged create stored (lost ${after.lostProjects + after.lostRequests}), ` +
+      `no row nobody sent (${after.phantoms}); stored though its client timed out: ${after.storedUnanswered}`,
+  );
+  check(
+    after.projects === after.distinctProjects && after.requests === after.distinctRequests,
+    'nothing duplicated',
+  );
+}
+
+/** The API killed at 1/4 and the worker at 1/2 of the fault run (two independent timers), each restarted. */
+function killAndRestart(ctx: Ctx, t0: number): Promise<void> {
+  const { procs } = ctx;
+  // The worker is killed at 1/2 even while the API is still coming back.
+  const killApi = (async () => {
+    await sleep((FAULT_SECONDS * 1000) / 4);
+    const api = procs.api!;
+    api.child.kill('SIGKILL');
+    await api.exited;
+    const down = performance.now();
+    procs.api = startProcess('api', 'src/server.ts', ctx.apiEnv);
+    const back = await waitHealthy(ctx.base);
+    console.log(
+      `  API killed at ${((down - t0) / 1000).toFixed(1)} s; answering again after ${(back / 1000).toFixed(1)} s`,
+    );
+  })();
+  const killWorker = (async () => {
+    await sleep((FAULT_SECONDS * 1000) / 2);
+    const worker = procs.worker!;
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    console.log(`  worker killed at ${((performance.now() - t0) / 1000).toFixed(1)} s; restarted`);
+    procs.worker = startProcess('worker', 'src/worker.ts', ctx.workerEnv);
+  })();
+  // A restart that fails is a miss, reported after the run (never an unhandled rejection that skips cleanup).
+  return Promise.all([killApi, killWorker]).then(
+    () => undefined,
+    (error: Error) => {
+      ctx.check(false, `restart under load: ${error.message}`);
+    },
+  );
+}
+
+/** 2. Fault: kill -9 the API and the worker under load, restart them. */
+async function faultRun(ctx: Ctx): Promise<void> {
+  const { check } = ctx;
+  console.log(
+    `fault: ${FAULT_USERS} users for ${FAULT_SECONDS} s; SIGKILL the API at 1/4, the worker at 1/2`,
+  );
+  const faultStats = newStats();
+  const t0 = performance.now();
+  const killer = killAndRestart(ctx, t0);
+  await runUsers({
+    base: () => ctx.base,
+    tokens: ctx.tokens.slice(0, FAULT_USERS),
+    seconds: FAULT_SECONDS,
+    carrierId: ctx.carrierId,
+    stats: faultStats,
+    tag: 'fault',
+    runTag: 2,
+    retryNoAnswer: true,
+  });
+  await killer;
+  console.log(`  ${summary('fault', faultStats, (performance.now() - t0) / 1000)}`);
+  console.log(`  calls without an answer during the outage, sent again: ${faultStats.retried}`);
+  const faultAfter = await storedOnce(ctx.db, 'fault', faultStats);
+  check(
+    faultStats.errors.length === 0,
+    `0 errors after retries (${faultStats.errors.length}) ${faultStats.errors.slice(0, 3).join('; ')}`,
+  );
+  check(
+    faultAfter.lostProjects === 0 && faultAfter.lostRequests === 0 && faultAfter.phantoms === 0,
+    `nothing lost: every acknowledged create stored (lost ${faultAfter.lostProjects + faultAfter.lostRequests}), ` +
+      `no row nobody sent (${faultAfter.phantoms})`,
+  );
+  check(
+    faultAfter.projects === faultAfter.distinctProjects &&
+      faultAfter.requests === faultAfter.distinctRequests,
+    `nothing duplicated (${faultAfter.projects} projects, ${faultAfter.requests} tracking requests stored)`,
+  );
+}
+
+/** The worker catches up: every tracking request of both runs polled once the worker is back; no duplicate. */
+async function catchUp(ctx: Ctx): Promise<void> {
+  const { db, check } = ctx;
+  const waitStart = performance.now();
+  let unpolled = -1;
+  while (performance.now() - waitStart < 180_000) {
+    const row = await db
+      .selectFrom('tracking_requests')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .where('client_code', 'in', ['load', 'fault'])
+      .where('last_polled_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    unpolled = Number(row.n);
+    if (unpolled === 0) break;
+    await sleep(1000);
+  }
+  check(
+    unpolled === 0,
+    `every tracking request polled by the worker (${unpolled} left, ${((performance.now() - waitStart) / 1000).toFixed(1)} s after the run)`,
+  );
+  const dupShipments = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM (
+      SELECT tracking_request_id, container_number FROM shipments GROUP BY 1, 2 HAVING count(*) > 1) d`.execute(
+    db,
+  );
+  const dupEvents = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM (
+      SELECT shipment_id, carrier_event_id FROM shipment_events GROUP BY 1, 2 HAVING count(*) > 1) d`.execute(
+    db,
+  );
+  const shipments = await db
+    .selectFrom('shipments')
+    .select(({ fn }) => fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  check(
+    Number(dupShipments.rows[0].n) === 0 && Number(dupEvents.rows[0].n) === 0,
+    `no duplicated shipment or shipment event (${shipments.n} shipments derived)`,
+  );
+}
+
+/** SIGTERM each process still running, SIGKILL after 10 s. */
+async function stopAll(procs: Record<string, Proc | null>): Promise<void> {
+  for (const p of Object.values(procs)) {
+    if (p && p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGTERM');
+      await Promise.race([p.exited, sleep(10_000)]);
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    }
+  }
 }
 
 // ---- main ------------------------------------------------------------------------------------------------------
 
 async function main() {
-  const serverUrl =
-    process.env.LOAD_DATABASE_URL ||
-    process.env.TEST_DATABASE_URL ||
-    process.env.DATABASE_URL ||
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `portal_load_${Date.now()}_${process.pid}`;
-  await ensureDatabase(serverUrl, dbName);
-  const url = withDatabase(serverUrl, dbName);
+  const { serverUrl, dbName, url } = await throwawayDatabase('LOAD_DATABASE_URL', 'portal_load');
   const handle = createDb(url, { max: 4 });
   const procs: Record<string, Proc | null> = { api: null, worker: null };
   let failed = false;
@@ -290,247 +375,12 @@ async function main() {
   };
   try {
     await migrate(url);
-    await seedReferenceData(handle.db);
-    const carrier = await handle.db
-      .selectFrom('carriers')
-      .select('id')
-      .where('active', '=', true)
-      .where('supports_c_id', '=', true)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const companies = [
-      await createCompany(handle.db, { name: 'Load A', max_tracking_requests: 1_000_000 }),
-      await createCompany(handle.db, { name: 'Load B', max_tracking_requests: 1_000_000 }),
-    ];
-    const users: Array<{ username: string; password: string }> = [];
-    const nUsers = Math.max(LOAD_USERS, FAULT_USERS);
-    for (let i = 0; i < nUsers; i++) {
-      const username = `load${i}`;
-      await createUser(handle.db, {
-        username,
-        password: `load-password-${i}`,
-        companyId: companies[i % 2],
-        roleId: 1,
-        hashCost: 2 ** 10,
-      });
-      users.push({ username, password: `load-password-${i}` });
-    }
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const apiEnv = {
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ENGINE_WORKERS: '0',
-      PUBLIC_URL: base,
-    };
-    // A poll claimed by a killed worker is claimed again when its lease ends (300 s by default): 30 s here, so
-    // that the catch-up check below sees it within its wait.
-    const workerEnv = {
-      DATABASE_URL: url,
-      SIMULATOR_PORT: '0',
-      ENGINE_PUSH: '0',
-      ENGINE_POLL_LEASE_SECONDS: '30',
-    };
-    procs.api = startProcess('api', 'src/server.ts', apiEnv);
-    await waitHealthy(base);
-    procs.worker = startProcess('worker', 'src/worker.ts', workerEnv);
-    const tokens: string[] = [];
-    for (const u of users) {
-      const res = await request(base, 'POST', '/api/token/', u);
-      if (res.status !== 200) throw new Error(`login ${u.username}: ${res.status}`);
-      tokens.push(String(res.json().token));
-    }
-
-    const count = async (tag: string) => {
-      const projects = await handle.db
-        .selectFrom('projects')
-        .select(({ fn }) => [fn.countAll<string>().as('n'), fn.count<string>(sql`DISTINCT name`).as('d')])
-        .where('name', 'like', `${tag}-p-%`)
-        .executeTakeFirstOrThrow();
-      const requests = await handle.db
-        .selectFrom('tracking_requests')
-        .select(({ fn }) => [
-          fn.countAll<string>().as('n'),
-          fn.count<string>(sql`DISTINCT code_value`).as('d'),
-        ])
-        .where('client_code', '=', tag)
-        .executeTakeFirstOrThrow();
-      return {
-        projects: Number(projects.n),
-        distinctProjects: Number(projects.d),
-        requests: Number(requests.n),
-        distinctRequests: Number(requests.d),
-      };
-    };
-    const storedOnce = async (tag: string, stats: Stats) => {
-      const c = await count(tag);
-      const names = new Set(
-        (
-          await handle.db.selectFrom('projects').select('name').where('name', 'like', `${tag}-p-%`).execute()
-        ).map((r) => r.name),
-      );
-      const codes = new Set(
-        (
-          await handle.db
-            .selectFrom('tracking_requests')
-            .select('code_value')
-            .where('client_code', '=', tag)
-            .execute()
-        ).map((r) => r.code_value),
-      );
-      const lostProjects = [...stats.projects].filter((n) => !names.has(n)).length;
-      const lostRequests = [...stats.trackingCodes].filter((n) => !codes.has(n)).length;
-      // Rows nobody asked for (neither acknowledged nor sent without an answer).
-      const known = (v: string) =>
-        stats.projects.has(v) || stats.trackingCodes.has(v) || stats.unanswered.has(v);
-      const phantoms = [...names, ...codes].filter((v) => !known(v)).length;
-      const storedUnanswered = [...names, ...codes].filter((v) => stats.unanswered.has(v)).length;
-      return { ...c, lostProjects, lostRequests, phantoms, storedUnanswered };
-    };
-
-    // 1. Load.
-    console.log(
-      `load: ${LOAD_USERS} users for ${LOAD_SECONDS} s, think time ${THINK_MS} ms, API and worker as processes`,
-    );
-    const before = await count('load');
-    const loadStats = newStats();
-    let t0 = performance.now();
-    await runUsers({
-      base: () => base,
-      tokens: tokens.slice(0, LOAD_USERS),
-      seconds: LOAD_SECONDS,
-      carrierId: carrier.id,
-      stats: loadStats,
-      tag: 'load',
-      runTag: 1,
-      retryNoAnswer: false,
-    });
-    const loadSeconds = (performance.now() - t0) / 1000;
-    console.log(`  ${summary('load', loadStats, loadSeconds)}`);
-    const after = await storedOnce('load', loadStats);
-    console.log(
-      `  counts before: ${before.projects} projects, ${before.requests} tracking requests; after: ` +
-        `${after.projects} projects, ${after.requests} tracking requests`,
-    );
-    check(
-      loadStats.errors.length === 0,
-      `0 errors (${loadStats.errors.length}) ${loadStats.errors.slice(0, 3).join('; ')}`,
-    );
-    check(
-      after.lostProjects === 0 && after.lostRequests === 0 && after.phantoms === 0,
-      `nothing lost: every acknowledged create stored (lost ${after.lostProjects + after.lostRequests}), ` +
-        `no row nobody sent (${after.phantoms}); stored though its client timed out: ${after.storedUnanswered}`,
-    );
-    check(
-      after.projects === after.distinctProjects && after.requests === after.distinctRequests,
-      'nothing duplicated',
-    );
-
-    // 2. Fault: kill -9 the API and the worker under load, restart them.
-    console.log(
-      `fault: ${FAULT_USERS} users for ${FAULT_SECONDS} s; SIGKILL the API at 1/4, the worker at 1/2`,
-    );
-    const faultStats = newStats();
-    t0 = performance.now();
-    // Two independent timers: the worker is killed at 1/2 even while the API is still coming back.
-    const killApi = (async () => {
-      await sleep((FAULT_SECONDS * 1000) / 4);
-      const api = procs.api!;
-      api.child.kill('SIGKILL');
-      await api.exited;
-      const down = performance.now();
-      procs.api = startProcess('api', 'src/server.ts', apiEnv);
-      const back = await waitHealthy(base);
-      console.log(
-        `  API killed at ${((down - t0) / 1000).toFixed(1)} s; answering again after ${(back / 1000).toFixed(1)} s`,
-      );
-    })();
-    const killWorker = (async () => {
-      await sleep((FAULT_SECONDS * 1000) / 2);
-      const worker = procs.worker!;
-      worker.child.kill('SIGKILL');
-      await worker.exited;
-      console.log(`  worker killed at ${((performance.now() - t0) / 1000).toFixed(1)} s; restarted`);
-      procs.worker = startProcess('worker', 'src/worker.ts', workerEnv);
-    })();
-    // A restart that fails is a miss, reported after the run (never an unhandled rejection that skips cleanup).
-    const killer = Promise.all([killApi, killWorker]).catch((error: Error) => {
-      check(false, `restart under load: ${error.message}`);
-    });
-    await runUsers({
-      base: () => base,
-      tokens: tokens.slice(0, FAULT_USERS),
-      seconds: FAULT_SECONDS,
-      carrierId: carrier.id,
-      stats: faultStats,
-      tag: 'fault',
-      runTag: 2,
-      retryNoAnswer: true,
-    });
-    await killer;
-    console.log(`  ${summary('fault', faultStats, (performance.now() - t0) / 1000)}`);
-    console.log(`  calls without an answer during the outage, sent again: ${faultStats.retried}`);
-    const faultAfter = await storedOnce('fault', faultStats);
-    check(
-      faultStats.errors.length === 0,
-      `0 errors after retries (${faultStats.errors.length}) ${faultStats.errors.slice(0, 3).join('; ')}`,
-    );
-    check(
-      faultAfter.lostProjects === 0 && faultAfter.lostRequests === 0 && faultAfter.phantoms === 0,
-      `nothing lost: every acknowledged create stored (lost ${faultAfter.lostProjects + faultAfter.lostRequests}), ` +
-        `no row nobody sent (${faultAfter.phantoms})`,
-    );
-    check(
-      faultAfter.projects === faultAfter.distinctProjects &&
-        faultAfter.requests === faultAfter.distinctRequests,
-      `nothing duplicated (${faultAfter.projects} projects, ${faultAfter.requests} tracking requests stored)`,
-    );
-
-    // The worker catches up: every tracking request of both runs polled once the worker is back.
-    const waitStart = performance.now();
-    let unpolled = -1;
-    while (performance.now() - waitStart < 180_000) {
-      const row = await handle.db
-        .selectFrom('tracking_requests')
-        .select(({ fn }) => fn.countAll<string>().as('n'))
-        .where('client_code', 'in', ['load', 'fault'])
-        .where('last_polled_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      unpolled = Number(row.n);
-      if (unpolled === 0) break;
-      await sleep(1000);
-    }
-    check(
-      unpolled === 0,
-      `every tracking request polled by the worker (${unpolled} left, ${((performance.now() - waitStart) / 1000).toFixed(1)} s after the run)`,
-    );
-    const dupShipments = await sql<{ n: string }>`
-      SELECT count(*) AS n FROM (
-        SELECT tracking_request_id, container_number FROM shipments GROUP BY 1, 2 HAVING count(*) > 1) d`.execute(
-      handle.db,
-    );
-    const dupEvents = await sql<{ n: string }>`
-      SELECT count(*) AS n FROM (
-        SELECT shipment_id, carrier_event_id FROM shipment_events GROUP BY 1, 2 HAVING count(*) > 1) d`.execute(
-      handle.db,
-    );
-    const shipments = await handle.db
-      .selectFrom('shipments')
-      .select(({ fn }) => fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    check(
-      Number(dupShipments.rows[0].n) === 0 && Number(dupEvents.rows[0].n) === 0,
-      `no duplicated shipment or shipment event (${shipments.n} shipments derived)`,
-    );
+    const ctx = await startServices(handle.db, url, procs, check);
+    await loadRun(ctx);
+    await faultRun(ctx);
+    await catchUp(ctx);
   } finally {
-    for (const p of Object.values(procs)) {
-      if (p && p.child.exitCode === null && p.child.signalCode === null) {
-        p.child.kill('SIGTERM');
-        await Promise.race([p.exited, sleep(10_000)]);
-        if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-      }
-    }
+    await stopAll(procs);
     agent.destroy();
     await handle.close();
     await dropDatabase(serverUrl, dbName).catch((error: Error) =>

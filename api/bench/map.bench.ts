@@ -28,7 +28,8 @@ import zlib from 'node:zlib';
 import { buildApp } from '../src/app';
 import { createDb, withDatabase } from '../src/db/connection';
 import { REPO_ROOT } from '../src/db/database-url';
-import { hashToken, newToken } from '../src/lib/tokens';
+import { benchToken } from './bench-token';
+import { inflate, topFunctions, ZOOM_SCRIPT, type Compact, type CpuProfile } from './map-probes';
 import { benchData, prepareBenchDatabase } from './shipments-data';
 
 const log = (m: string) => console.log(m);
@@ -51,33 +52,6 @@ const quantile = (values: number[], q: number) => {
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** The functions that took the most CPU (self time) in a V8 profile, one line each. */
-function topFunctions(profile: CpuProfile, limit = 12): string[] {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
-    const frame = byNode.get(id)?.callFrame;
-    if (!frame) return;
-    const file = frame.url.split('/').pop() || '';
-    const key = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
-    self.set(key, (self.get(key) ?? 0) + dt);
-    if (frame.functionName !== '(idle)' && frame.functionName !== '(program)') total += dt;
-  });
-  const lines = [...self.entries()]
-    .filter(([k]) => !k.startsWith('(idle)'))
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, limit)
-    .map(([k, v]) => `      ${v.toFixed(0).padStart(5)} ms  ${k}`);
-  return [`    busy ${total.toFixed(0)} ms; most self time:`, ...lines];
-}
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 function serverUrlAndDatabase(): { serverUrl: string; database: string } {
@@ -108,307 +82,342 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-interface Compact {
-  count: number;
-  id: number[];
-  lng: number[];
-  lat: number[];
-  health: number[];
-  vessel: number[];
-  vessels: unknown[];
+type Playwright = typeof import('@playwright/test');
+type Browser = Awaited<ReturnType<Playwright['chromium']['launch']>>;
+type Context = Awaited<ReturnType<Browser['newContext']>>;
+type Page = Awaited<ReturnType<Context['newPage']>>;
+type Cdp = Awaited<ReturnType<Context['newCDPSession']>>;
+
+interface MapCase {
+  name: string;
+  path: string;
+  target: number | undefined;
+  /** The coordinates answer served in the browser instead of the API's (null: the API's). */
+  body: string | null;
 }
 
-/** The real answer repeated until it has `target` points (ids shifted, positions moved a little). */
-function inflate(answer: Compact, target: number): Compact {
-  const out: Compact = {
-    count: 0,
-    id: [],
-    lng: [],
-    lat: [],
-    health: [],
-    vessel: [],
-    vessels: answer.vessels,
-  };
-  const maxId = Math.max(...answer.id);
-  for (let copy = 0; out.id.length < target; copy++) {
-    for (let i = 0; i < answer.count && out.id.length < target; i++) {
-      out.id.push(answer.id[i] + copy * maxId);
-      out.lng.push(Math.round((answer.lng[i] + copy * 0.37) * 1e5) / 1e5);
-      out.lat.push(Math.max(-80, Math.min(80, Math.round((answer.lat[i] - copy * 0.21) * 1e5) / 1e5)));
-      out.health.push(answer.health[i]);
-      out.vessel.push(answer.vessel[i]);
-    }
-  }
-  out.count = out.id.length;
-  return out;
+/** What the runs of one case measured. */
+interface CaseRuns {
+  firsts: number[];
+  frames: number[];
+  /** The longest frame of each run's zoom, with the zoom it drew. */
+  worst: Array<[number, number]>;
+  prepares: number[];
+  loads: number[];
+  webgl: boolean;
+  marks: Map<string, number[]>;
+  profiles: string[];
+  points: number;
 }
 
-/**
- * In the page: animate the view from zoom 2.2 to 8 over 2 s and collect the duration of each frame (ms: the
- * interval from its start to the next frame's) with the zoom it drew, from the first frame of the animation to
- * the one after its last (the basemap is drawn sharp again then).
- */
-const ZOOM_SCRIPT = `new Promise((resolve) => {
-  const h = window.__mapDebug.handle;
-  h.zoomTo(2.2);
-  const out = [];
-  let last = 0;
-  let lastZoom = 2.2;
-  let after = 0;
-  const tick = (now) => {
-    // the frame that started at 'last' drew lastZoom (the map draws before this callback in each frame)
-    out.push([now - last, lastZoom]);
-    last = now;
-    lastZoom = h.stats().zoom;
-    if (lastZoom >= 8) after++;
-    if (after > 1 || out.length > 2000) resolve(out.slice(1));
-    else requestAnimationFrame(tick);
-  };
-  requestAnimationFrame((now) => {
-    last = now;
-    h.zoomTo(8, undefined, 2000);
-    requestAnimationFrame(tick);
-  });
-})`;
-
-async function main(): Promise<void> {
+/** The API on the bench data, listening on loopback, and a token of the bench user. */
+async function startApi() {
   const { serverUrl, database } = serverUrlAndDatabase();
   const url = await prepareBenchDatabase(serverUrl, database, log);
   const ids = await benchData(url);
   const handle = createDb(url, { max: 6 });
-  const token = newToken();
-  await handle.db
-    .insertInto('auth_tokens')
-    .values({ key_hash: hashToken(token), user_id: ids.userId })
-    .execute();
+  const { token, revoke } = await benchToken(handle.db, ids.userId);
   const app = await buildApp({ db: handle.db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const apiOrigin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const stop = async () => {
+    await app.close();
+    await revoke();
+    await handle.close();
+  };
+  return { userId: ids.userId, token, apiOrigin, stop };
+}
+
+/** 1. The coordinates call, each filter in both forms; answers the last body of each query. */
+async function measureCoordinates(apiOrigin: string, token: string): Promise<Map<string, string>> {
+  log('■ GET shipments/coordinates/ (HTTP, one client)');
+  const answers = new Map<string, string>();
+  for (const filter of [TEN_K_FILTER, '']) {
+    for (const format of ['', 'format=compact']) {
+      const query = [filter, format].filter(Boolean).join('&');
+      const target = `${apiOrigin}/api/shipments/coordinates/${query ? `?${query}` : ''}`;
+      const times: number[] = [];
+      let body = '';
+      for (let i = 0; i < 1 + RUNS * 2; i++) {
+        const started = performance.now();
+        const res = await fetch(target, { headers: { authorization: `Token ${token}` } });
+        body = await res.text();
+        if (!res.ok) throw new Error(`${target}: ${res.status} ${body.slice(0, 200)}`);
+        if (i > 0) times.push(performance.now() - started);
+      }
+      answers.set(query, body);
+      const parsed = JSON.parse(body) as Compact | unknown[];
+      const points = Array.isArray(parsed) ? parsed.length : parsed.count;
+      const gz = zlib.gzipSync(body, { level: 6 }).length;
+      log(
+        `  ${(filter || 'no filter').padEnd(14)} ${(format ? 'compact' : 'objects').padEnd(8)} ` +
+          `${points.toLocaleString('en').padStart(7)} points: median ${ms(quantile(times, 0.5))}, ` +
+          `p95 ${ms(quantile(times, 0.95))}; ${kb(body.length)} raw, ${kb(gz)} gzipped`,
+      );
+    }
+  }
+  return answers;
+}
+
+/** The real shell and the real mfe-map build, served against the API (added to `children` to be stopped). */
+async function servePages(apiOrigin: string, children: ChildProcess[]): Promise<void> {
+  for (const dist of ['shell/dist/index.html', 'mfe-map/dist/remoteEntry.js']) {
+    if (!existsSync(path.join(REPO_ROOT, dist))) throw new Error(`${dist} is missing: npm run build first`);
+  }
+  children.push(serve('mfe-map', REMOTE_PORT, {}));
+  children.push(
+    serve('shell', SHELL_PORT, {
+      API_URL: apiOrigin,
+      REMOTE_MFE_MAP_URL: `http://localhost:${REMOTE_PORT}`,
+    }),
+  );
+  await waitFor(`http://localhost:${REMOTE_PORT}/mf-manifest.json`);
+  await waitFor(`http://localhost:${SHELL_PORT}/`);
+}
+
+/** Headless Chromium with a context signed in as the bench user (map debug on). */
+async function openBrowser(token: string, userId: number): Promise<{ browser: Browser; context: Context }> {
+  const requireFromE2e = createRequire(path.join(REPO_ROOT, 'e2e', 'package.json'));
+  const { chromium } = requireFromE2e('@playwright/test') as Playwright;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  // bypassCSP: the probes below are evaluated as strings (the portal's CSP refuses eval)
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  await context.addInitScript(
+    ([t, user, renderer]) => {
+      // runs in the page (the API's tsconfig has no DOM types)
+      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+        .localStorage;
+      storage.setItem('token', t);
+      storage.setItem('user_id', user);
+      storage.setItem('portal.mapDebug', '1');
+      if (renderer) storage.setItem('portal.mapRenderer', renderer);
+    },
+    [token, String(userId), RENDERER],
+  );
+  return { browser, context };
+}
+
+/** The cases: 10,000 points, every active one, and 100,000 (the real answer twice, served in the browser). */
+function mapCases(answers: Map<string, string>): MapCase[] {
+  const all = JSON.parse(answers.get('format=compact')!) as Compact;
+  const hundredK = JSON.stringify(inflate(all, 100_000));
+  log(
+    `  100,000 (the real answer twice, served in the browser) compact: ${kb(hundredK.length)} raw, ` +
+      `${kb(zlib.gzipSync(hundredK, { level: 6 }).length)} gzipped`,
+  );
+  return [
+    { name: `10,000 (${TEN_K_FILTER})`, path: `/map-locations?${TEN_K_FILTER}`, target: 1000, body: null },
+    {
+      name: `every active (${all.count.toLocaleString('en')})`,
+      path: '/map-locations',
+      target: undefined,
+      body: null,
+    },
+    { name: '100,000 (the real answer twice)', path: '/map-locations', target: 2000, body: hundredK },
+  ];
+}
+
+/** One warm-up navigation (the browser's cache of the shell and the remote, as for a returning user). */
+async function warmUp(context: Context): Promise<void> {
+  const warm = await context.newPage();
+  await warm.goto(`http://localhost:${SHELL_PORT}/map-locations?${TEN_K_FILTER}`);
+  await warm.waitForFunction('window.__mapDebug && window.__mapDebug.firstDrawnAt != null', undefined, {
+    timeout: 60_000,
+  });
+  await warm.close();
+}
+
+/** A page for one run: the case's answer routed in, and on the first run the trace / profile when asked. */
+async function openRun(browser: Browser, context: Context, c: MapCase, index: number, run: number) {
+  const page = await context.newPage();
+  if (c.body) {
+    const body = c.body;
+    await page.route(/\/api\/shipments\/coordinates\/\?.*format=compact/, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body }),
+    );
+  }
+  const tracing = Boolean(TRACE_DIR) && run === 0;
+  if (tracing) {
+    await browser.startTracing(page, {
+      path: path.join(TRACE_DIR!, `map-${index}.json`),
+      screenshots: false,
+    });
+  }
+  const cdp = PROFILE && run === 0 ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  return { page, tracing, cdp };
+}
+
+/** The User Timing marks of the way to the first draw (mfe-map/src/lib/perf.ts), ms from navigation. */
+async function collectMarks(page: Page, marks: Map<string, number[]>): Promise<void> {
+  const timings = await page.evaluate<Array<[string, number]>>(
+    "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('map:'))" +
+      '.map((m) => [m.name.slice(4), m.startTime])',
+  );
+  const seen = new Set<string>();
+  for (const [name, at] of timings) {
+    if (seen.has(name)) continue; // the first of each
+    seen.add(name);
+    marks.set(name, [...(marks.get(name) ?? []), at]);
+  }
+}
+
+/**
+ * Frame time while zooming in from 2.2 to 8 over 2 s (view animation, as the + button or a wheel does), once the
+ * map has prepared what the first draw left out (while the browser is idle); a build without stats().prepared
+ * waits 300 ms only.
+ */
+async function zoom(page: Page, first: number, cdp: Cdp | null, acc: CaseRuns): Promise<void> {
+  await page
+    .waitForFunction('window.__mapDebug.handle.stats().prepared !== false', undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+  const prepared = await page.evaluate<number>('performance.now()');
+  acc.prepares.push(prepared - first);
+  await page.waitForTimeout(300);
+  // (a string: tsx would wrap a function in helpers the page does not have)
+  if (cdp) await cdp.send('Profiler.start');
+  const zoomFrames = await page.evaluate<Array<[number, number]>>(ZOOM_SCRIPT);
+  acc.frames.push(...zoomFrames.map(([d]) => d));
+  acc.worst.push(zoomFrames.reduce((a, b) => (b[0] > a[0] ? b : a), [0, 0]));
+}
+
+/** One run of a case: navigation → first drawn clusters, then the zoom; added to `acc`. */
+async function measureRun(
+  browser: Browser,
+  context: Context,
+  c: MapCase,
+  index: number,
+  run: number,
+  acc: CaseRuns,
+): Promise<void> {
+  const { page, tracing, cdp } = await openRun(browser, context, c, index, run);
+  await page.goto(`http://localhost:${SHELL_PORT}${c.path}`);
+  await page.waitForFunction('window.__mapDebug && window.__mapDebug.firstDrawnAt != null', undefined, {
+    timeout: 60_000,
+  });
+  if (cdp) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    acc.profiles.push('    navigation → first draw', ...topFunctions(profile));
+  }
+  await collectMarks(page, acc.marks);
+  const result = await page.evaluate<{
+    first: number;
+    points: number;
+    clusters: number;
+    webgl: boolean;
+  }>(
+    '({ first: window.__mapDebug.firstDrawnAt, points: window.__mapDebug.handle.stats().points, ' +
+      'clusters: window.__mapDebug.handle.stats().clusters, webgl: window.__mapDebug.handle.stats().webgl })',
+  );
+  acc.firsts.push(result.first);
+  acc.loads.push(os.loadavg()[0]);
+  acc.points = result.points;
+  acc.webgl = result.webgl;
+  if (result.clusters === 0) throw new Error(`${c.name}: no cluster drawn`);
+  await zoom(page, result.first, cdp, acc);
+  if (tracing) await browser.stopTracing();
+  if (cdp) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    acc.profiles.push('    zooming 2.2 → 8', ...topFunctions(profile));
+    await cdp.detach();
+  }
+  await page.close();
+}
+
+/** Prints one case's figures; answers whether it met its targets. */
+function reportCase(c: MapCase, acc: CaseRuns): boolean {
+  const { firsts, frames, worst, prepares, loads, marks } = acc;
+  const median = quantile(firsts, 0.5);
+  const ok = c.target === undefined ? '' : median <= c.target ? ' ✓' : ' ✗';
+  const p95 = quantile(frames, 0.95);
+  const worstMedian = quantile(
+    worst.map(([d]) => d),
+    0.5,
+  );
+  const frameOk = worstMedian <= FRAME_TARGET;
+  const slow = frames.filter((d) => d > FRAME_TARGET);
+  log(
+    `  ${c.name}: ${acc.points.toLocaleString('en')} points, first clusters median ${ms(median)} ` +
+      `(runs ${firsts.map((f) => f.toFixed(0)).join(', ')})${c.target ? ` [target ≤ ${c.target} ms]` : ''}${ok}` +
+      ` (${loads.map((l) => `load ${l.toFixed(1)}`).join(', ')}; markers ${acc.webgl ? 'WebGL' : 'canvas'})`,
+  );
+  log(
+    `    zooming 2.2 → 8 (${load()}): longest frame of each run ` +
+      `${worst.map(([d, z]) => `${d.toFixed(0)} ms at zoom ${z.toFixed(1)}`).join(', ')}: median ` +
+      `${ms(worstMedian)} [target ≤ ${FRAME_TARGET} ms a frame]${frameOk ? ' ✓' : ' ✗'}`,
+  );
+  log(
+    `    ${frames.length} frames (${RUNS} runs): median ${ms(quantile(frames, 0.5))}, p95 ${ms(p95)}, ` +
+      `max ${ms(Math.max(...frames))}; ${slow.length} over ${FRAME_TARGET} ms, ` +
+      `${ms(slow.reduce((a, b) => a + b, 0))} in them; prepared ${prepares.map((p) => p.toFixed(0)).join(', ')} ms ` +
+      'after the first draw',
+  );
+  log(
+    `    marks (median ms from navigation): ${[...marks.entries()]
+      .sort((a, b) => quantile(a[1], 0.5) - quantile(b[1], 0.5))
+      .map(([name, at]) => `${name} ${quantile(at, 0.5).toFixed(0)}`)
+      .join(', ')}`,
+  );
+  for (const line of acc.profiles) log(line);
+  return ok !== ' ✗' && frameOk;
+}
+
+/** 2. The page in Chromium, every case RUNS times; answers whether a target was missed. */
+async function measurePage(
+  api: { apiOrigin: string; token: string; userId: number },
+  answers: Map<string, string>,
+  children: ChildProcess[],
+): Promise<boolean> {
+  await servePages(api.apiOrigin, children);
+  const { browser, context } = await openBrowser(api.token, api.userId);
+  const cases = mapCases(answers);
+  await warmUp(context);
+  log('\n■ /map-locations in headless Chromium (1366×900): navigation → first drawn clusters');
+  let failed = false;
+  for (const [index, c] of cases.entries()) {
+    const acc: CaseRuns = {
+      firsts: [],
+      frames: [],
+      worst: [],
+      prepares: [],
+      loads: [],
+      webgl: false,
+      marks: new Map(),
+      profiles: [],
+      points: 0,
+    };
+    for (let run = 0; run < RUNS; run++) await measureRun(browser, context, c, index, run, acc);
+    if (!reportCase(c, acc)) failed = true;
+  }
+  await browser.close();
+  return failed;
+}
+
+async function main(): Promise<void> {
+  const api = await startApi();
   const children: ChildProcess[] = [];
   let failed = false;
   try {
-    // 1. The coordinates call.
-    log('■ GET shipments/coordinates/ (HTTP, one client)');
-    const answers = new Map<string, string>();
-    for (const filter of [TEN_K_FILTER, '']) {
-      for (const format of ['', 'format=compact']) {
-        const query = [filter, format].filter(Boolean).join('&');
-        const target = `${apiOrigin}/api/shipments/coordinates/${query ? `?${query}` : ''}`;
-        const times: number[] = [];
-        let body = '';
-        for (let i = 0; i < 1 + RUNS * 2; i++) {
-          const started = performance.now();
-          const res = await fetch(target, { headers: { authorization: `Token ${token}` } });
-          body = await res.text();
-          if (!res.ok) throw new Error(`${target}: ${res.status} ${body.slice(0, 200)}`);
-          if (i > 0) times.push(performance.now() - started);
-        }
-        answers.set(query, body);
-        const parsed = JSON.parse(body) as Compact | unknown[];
-        const points = Array.isArray(parsed) ? parsed.length : parsed.count;
-        const gz = zlib.gzipSync(body, { level: 6 }).length;
-        log(
-          `  ${(filter || 'no filter').padEnd(14)} ${(format ? 'compact' : 'objects').padEnd(8)} ` +
-            `${points.toLocaleString('en').padStart(7)} points: median ${ms(quantile(times, 0.5))}, ` +
-            `p95 ${ms(quantile(times, 0.95))}; ${kb(body.length)} raw, ${kb(gz)} gzipped`,
-        );
-      }
-    }
-
-    // 2. The page in Chromium.
-    for (const dist of ['shell/dist/index.html', 'mfe-map/dist/remoteEntry.js']) {
-      if (!existsSync(path.join(REPO_ROOT, dist))) throw new Error(`${dist} is missing: npm run build first`);
-    }
-    children.push(serve('mfe-map', REMOTE_PORT, {}));
-    children.push(
-      serve('shell', SHELL_PORT, {
-        API_URL: apiOrigin,
-        REMOTE_MFE_MAP_URL: `http://localhost:${REMOTE_PORT}`,
-      }),
-    );
-    await waitFor(`http://localhost:${REMOTE_PORT}/mf-manifest.json`);
-    await waitFor(`http://localhost:${SHELL_PORT}/`);
-    const requireFromE2e = createRequire(path.join(REPO_ROOT, 'e2e', 'package.json'));
-    const { chromium } = requireFromE2e('@playwright/test') as typeof import('@playwright/test');
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    });
-    // bypassCSP: the probes below are evaluated as strings (the portal's CSP refuses eval)
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
-    await context.addInitScript(
-      ([t, user, renderer]) => {
-        // runs in the page (the API's tsconfig has no DOM types)
-        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
-          .localStorage;
-        storage.setItem('token', t);
-        storage.setItem('user_id', user);
-        storage.setItem('portal.mapDebug', '1');
-        if (renderer) storage.setItem('portal.mapRenderer', renderer);
-      },
-      [token, String(ids.userId), RENDERER],
-    );
-    const all = JSON.parse(answers.get('format=compact')!) as Compact;
-    const hundredK = JSON.stringify(inflate(all, 100_000));
-    log(
-      `  100,000 (the real answer twice, served in the browser) compact: ${kb(hundredK.length)} raw, ` +
-        `${kb(zlib.gzipSync(hundredK, { level: 6 }).length)} gzipped`,
-    );
-    const cases = [
-      { name: `10,000 (${TEN_K_FILTER})`, path: `/map-locations?${TEN_K_FILTER}`, target: 1000, body: null },
-      {
-        name: `every active (${all.count.toLocaleString('en')})`,
-        path: '/map-locations',
-        target: undefined,
-        body: null,
-      },
-      { name: '100,000 (the real answer twice)', path: '/map-locations', target: 2000, body: hundredK },
-    ] as const;
-    // one warm-up navigation (the browser's cache of the shell and the remote, as for a returning user)
-    const warm = await context.newPage();
-    await warm.goto(`http://localhost:${SHELL_PORT}/map-locations?${TEN_K_FILTER}`);
-    await warm.waitForFunction('window.__mapDebug && window.__mapDebug.firstDrawnAt != null', undefined, {
-      timeout: 60_000,
-    });
-    await warm.close();
-
-    log('\n■ /map-locations in headless Chromium (1366×900): navigation → first drawn clusters');
-    for (const c of cases) {
-      const firsts: number[] = [];
-      const frames: number[] = [];
-      /** The longest frame of each run's zoom, with the zoom it drew. */
-      const worst: Array<[number, number]> = [];
-      const prepares: number[] = [];
-      const loads: number[] = [];
-      let webgl = false;
-      const marks = new Map<string, number[]>();
-      const profiles: string[] = [];
-      let points = 0;
-      for (let run = 0; run < RUNS; run++) {
-        const page = await context.newPage();
-        if (c.body) {
-          const body = c.body;
-          await page.route(/\/api\/shipments\/coordinates\/\?.*format=compact/, (route) =>
-            route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body }),
-          );
-        }
-        const tracing = Boolean(TRACE_DIR) && run === 0;
-        if (tracing) {
-          await browser.startTracing(page, {
-            path: path.join(TRACE_DIR!, `map-${cases.indexOf(c)}.json`),
-            screenshots: false,
-          });
-        }
-        const cdp = PROFILE && run === 0 ? await context.newCDPSession(page) : null;
-        if (cdp) {
-          await cdp.send('Profiler.enable');
-          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-          await cdp.send('Profiler.start');
-        }
-        await page.goto(`http://localhost:${SHELL_PORT}${c.path}`);
-        await page.waitForFunction('window.__mapDebug && window.__mapDebug.firstDrawnAt != null', undefined, {
-          timeout: 60_000,
-        });
-        if (cdp) {
-          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-          profiles.push('    navigation → first draw', ...topFunctions(profile));
-        }
-        // the User Timing marks of the way to the first draw (mfe-map/src/lib/perf.ts), ms from navigation
-        const timings = await page.evaluate<Array<[string, number]>>(
-          "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('map:'))" +
-            '.map((m) => [m.name.slice(4), m.startTime])',
-        );
-        const seen = new Set<string>();
-        for (const [name, at] of timings) {
-          if (seen.has(name)) continue; // the first of each
-          seen.add(name);
-          marks.set(name, [...(marks.get(name) ?? []), at]);
-        }
-        const result = await page.evaluate<{
-          first: number;
-          points: number;
-          clusters: number;
-          webgl: boolean;
-        }>(
-          '({ first: window.__mapDebug.firstDrawnAt, points: window.__mapDebug.handle.stats().points, ' +
-            'clusters: window.__mapDebug.handle.stats().clusters, webgl: window.__mapDebug.handle.stats().webgl })',
-        );
-        firsts.push(result.first);
-        loads.push(os.loadavg()[0]);
-        points = result.points;
-        webgl = result.webgl;
-        if (result.clusters === 0) throw new Error(`${c.name}: no cluster drawn`);
-        // frame time while zooming in from 2.2 to 8 over 2 s (view animation, as the + button or a wheel does),
-        // once the map has prepared what the first draw left out (while the browser is idle); a build without
-        // stats().prepared waits 300 ms only
-        await page
-          .waitForFunction('window.__mapDebug.handle.stats().prepared !== false', undefined, {
-            timeout: 10_000,
-          })
-          .catch(() => undefined);
-        const prepared = await page.evaluate<number>('performance.now()');
-        prepares.push(prepared - result.first);
-        await page.waitForTimeout(300);
-        // (a string: tsx would wrap a function in helpers the page does not have)
-        if (cdp) await cdp.send('Profiler.start');
-        const zoomFrames = await page.evaluate<Array<[number, number]>>(ZOOM_SCRIPT);
-        frames.push(...zoomFrames.map(([d]) => d));
-        worst.push(zoomFrames.reduce((a, b) => (b[0] > a[0] ? b : a), [0, 0]));
-        if (tracing) await browser.stopTracing();
-        if (cdp) {
-          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-          profiles.push('    zooming 2.2 → 8', ...topFunctions(profile));
-          await cdp.detach();
-        }
-        await page.close();
-      }
-      const median = quantile(firsts, 0.5);
-      const ok = c.target === undefined ? '' : median <= c.target ? ' ✓' : ' ✗';
-      if (ok === ' ✗') failed = true;
-      const p95 = quantile(frames, 0.95);
-      const worstMedian = quantile(
-        worst.map(([d]) => d),
-        0.5,
-      );
-      const frameOk = worstMedian <= FRAME_TARGET;
-      if (!frameOk) failed = true;
-      const slow = frames.filter((d) => d > FRAME_TARGET);
-      log(
-        `  ${c.name}: ${points.toLocaleString('en')} points, first clusters median ${ms(median)} ` +
-          `(runs ${firsts.map((f) => f.toFixed(0)).join(', ')})${c.target ? ` [target ≤ ${c.target} ms]` : ''}${ok}` +
-          ` (${loads.map((l) => `load ${l.toFixed(1)}`).join(', ')}; markers ${webgl ? 'WebGL' : 'canvas'})`,
-      );
-      log(
-        `    zooming 2.2 → 8 (${load()}): longest frame of each run ` +
-          `${worst.map(([d, z]) => `${d.toFixed(0)} ms at zoom ${z.toFixed(1)}`).join(', ')}: median ` +
-          `${ms(worstMedian)} [target ≤ ${FRAME_TARGET} ms a frame]${frameOk ? ' ✓' : ' ✗'}`,
-      );
-      log(
-        `    ${frames.length} frames (${RUNS} runs): median ${ms(quantile(frames, 0.5))}, p95 ${ms(p95)}, ` +
-          `max ${ms(Math.max(...frames))}; ${slow.length} over ${FRAME_TARGET} ms, ` +
-          `${ms(slow.reduce((a, b) => a + b, 0))} in them; prepared ${prepares.map((p) => p.toFixed(0)).join(', ')} ms ` +
-          'after the first draw',
-      );
-      log(
-        `    marks (median ms from navigation): ${[...marks.entries()]
-          .sort((a, b) => quantile(a[1], 0.5) - quantile(b[1], 0.5))
-          .map(([name, at]) => `${name} ${quantile(at, 0.5).toFixed(0)}`)
-          .join(', ')}`,
-      );
-      for (const line of profiles) log(line);
-    }
-    await browser.close();
+    const answers = await measureCoordinates(api.apiOrigin, api.token);
+    failed = await measurePage(api, answers, children);
   } finally {
     for (const child of children) child.kill();
-    await app.close();
-    await handle.db.deleteFrom('auth_tokens').where('key_hash', '=', hashToken(token)).execute();
-    await handle.close();
+    await api.stop();
   }
   // Misses are marked ✗ (as the shipments bench); the exit code stays 0 unless something broke.
   if (failed) log('\nsome targets were missed (✗)');

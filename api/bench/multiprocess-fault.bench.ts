@@ -16,12 +16,11 @@
 // Database server: MP_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL, else postgres://postgres@127.0.0.1:5432.
 // Bounded: MP_USERS clients, each stopping at its deadline, every wait capped; loopback only. Exit code 1 on a miss.
 import { sql, type Kysely } from 'kysely';
-import { createDb, dropDatabase, ensureDatabase, withDatabase } from '../src/db/connection';
+import { createDb, dropDatabase } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import type { Database } from '../src/db/types';
-import { createCompany, createUser } from '../src/services/accounts';
+import { createUser } from '../src/services/accounts';
 import { iso6346CheckDigit } from '../src/tracking/containers';
-import { seedReferenceData } from '../src/tracking/reference-data';
 import {
   orderOf,
   Proc,
@@ -32,25 +31,58 @@ import {
   waitHealthy,
 } from './multiprocess-cluster';
 import { freePorts, runUsers, type LoadStats } from './multiprocess-load';
+import { seedCarrierAndCompanies, throwawayDatabase } from './throwaway-db';
 
 const USERS = Math.min(Number(process.env.MP_USERS || 200), 500);
 const SECONDS = Math.min(Number(process.env.MP_SECONDS || 45), 600);
 const REPORTS = Math.min(Number(process.env.MP_REPORTS || 30), 200);
 const EVENTS = ['tracking_request.status_changed', 'shipment.created', 'shipment.milestone_actual_set'];
 
-async function seed(db: Kysely<Database>, receiverUrl: string) {
-  await seedReferenceData(db);
-  const carrier = await db
-    .selectFrom('carriers')
-    .select('id')
-    .where('active', '=', true)
-    .where('supports_c_id', '=', true)
-    .orderBy('id')
+/** A company's webhook endpoint on the receiver, and one shipment, so that every report has a row to send. */
+async function seedCompany(
+  db: Kysely<Database>,
+  i: number,
+  company: { id: number; managerId: number; carrierId: number },
+  receiverUrl: string,
+) {
+  await db
+    .insertInto('webhook_endpoints')
+    .values({
+      company_id: company.id,
+      created_by: company.managerId,
+      url: receiverUrl,
+      events: EVENTS,
+      secret: 'c2VjcmV0',
+      disabled_reason: null,
+      disabled_at: null,
+      failing_since: null,
+    })
+    .execute();
+  const request = await db
+    .insertInto('tracking_requests')
+    .values({
+      company_id: company.id,
+      carrier_id: company.carrierId,
+      code_type: 'c_id',
+      code_value: `MPSEED${i}`,
+      warnings: '[]',
+    } as never)
+    .returning('id')
     .executeTakeFirstOrThrow();
-  const companies = [
-    await createCompany(db, { name: 'MP A', max_tracking_requests: 1_000_000 }),
-    await createCompany(db, { name: 'MP B', max_tracking_requests: 1_000_000 }),
-  ];
+  await db
+    .insertInto('shipments')
+    .values({
+      company_id: company.id,
+      tracking_request_id: request.id,
+      carrier_id: company.carrierId,
+      container_number: `MSCU100000${i}`,
+      lifecycle_status: 'active',
+    } as never)
+    .execute();
+}
+
+async function seed(db: Kysely<Database>, receiverUrl: string) {
+  const { carrierId, companies } = await seedCarrierAndCompanies(db, 'MP');
   const users: Array<{ id: number; username: string; password: string }> = [];
   for (let i = 0; i < USERS; i++) {
     const username = `mp${i}`;
@@ -66,43 +98,8 @@ async function seed(db: Kysely<Database>, receiverUrl: string) {
     });
     users.push({ id, username, password });
   }
-  for (const [i, companyId] of companies.entries()) {
-    await db
-      .insertInto('webhook_endpoints')
-      .values({
-        company_id: companyId,
-        created_by: users[i].id,
-        url: receiverUrl,
-        events: EVENTS,
-        secret: 'c2VjcmV0',
-        disabled_reason: null,
-        disabled_at: null,
-        failing_since: null,
-      })
-      .execute();
-    // One shipment per company, so that every report has a row to send.
-    const request = await db
-      .insertInto('tracking_requests')
-      .values({
-        company_id: companyId,
-        carrier_id: carrier.id,
-        code_type: 'c_id',
-        code_value: `MPSEED${i}`,
-        warnings: '[]',
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('shipments')
-      .values({
-        company_id: companyId,
-        tracking_request_id: request.id,
-        carrier_id: carrier.id,
-        container_number: `MSCU100000${i}`,
-        lifecycle_status: 'active',
-      } as never)
-      .execute();
-  }
+  for (const [i, companyId] of companies.entries())
+    await seedCompany(db, i, { id: companyId, managerId: users[i].id, carrierId }, receiverUrl);
   for (let i = 0; i < REPORTS; i++) {
     await db
       .insertInto('export_templates')
@@ -118,7 +115,7 @@ async function seed(db: Kysely<Database>, receiverUrl: string) {
       .execute();
   }
   await sql`UPDATE user_profiles SET email_language = 'en'`.execute(db);
-  return { carrierId: carrier.id, users };
+  return { carrierId, users };
 }
 
 /** Polls `check` until it is true or `ms` passed; answers whether it became true. */
@@ -131,18 +128,10 @@ async function until(ms: number, check: () => Promise<boolean>): Promise<boolean
   return check();
 }
 
-async function verify(
-  db: Kysely<Database>,
-  stats: LoadStats,
-  smtp: Awaited<ReturnType<typeof startSmtpSink>>,
-  arrivals: string[],
-) {
-  const results: Array<[boolean, string]> = [];
-  const add = (ok: boolean, text: string) => results.push([ok, text]);
-  add(
-    stats.readErrors.length === 0,
-    `reads: ${stats.reads} answered, ${stats.readErrors.length} errors ${stats.readErrors.slice(0, 3).join('; ')}`,
-  );
+type Result = [boolean, string];
+
+/** Every acknowledged create (project, tracking request) stored exactly once. */
+async function verifyWrites(db: Kysely<Database>, stats: LoadStats): Promise<Result[]> {
   const projects = await sql<{
     name: string;
     n: number;
@@ -158,15 +147,23 @@ async function verify(
   const rCodes = new Map(requests.rows.map((r) => [r.code, r.n]));
   const lostP = [...stats.projects].filter((n) => pNames.get(n) !== 1).length;
   const lostR = [...stats.codes].filter((c) => rCodes.get(c) !== 1).length;
-  add(
-    lostP === 0 && stored(projects.rows).twice === 0,
-    `projects: ${stats.projects.size} acknowledged, ${lostP} not stored exactly once, ${stored(projects.rows).twice} stored twice (${stats.writeRetries} write retries, ${stats.replays} replayed answers)`,
-  );
-  add(
-    lostR === 0 && stored(requests.rows).twice === 0,
-    `tracking requests: ${stats.codes.size} acknowledged, ${lostR} not stored exactly once, ${stored(requests.rows).twice} stored twice`,
-  );
+  return [
+    [
+      lostP === 0 && stored(projects.rows).twice === 0,
+      `projects: ${stats.projects.size} acknowledged, ${lostP} not stored exactly once, ${stored(projects.rows).twice} stored twice (${stats.writeRetries} write retries, ${stats.replays} replayed answers)`,
+    ],
+    [
+      lostR === 0 && stored(requests.rows).twice === 0,
+      `tracking requests: ${stats.codes.size} acknowledged, ${lostR} not stored exactly once, ${stored(requests.rows).twice} stored twice`,
+    ],
+  ];
+}
 
+/** Each scheduled report run sent, each mail accepted once. */
+async function verifyReports(
+  db: Kysely<Database>,
+  smtp: Awaited<ReturnType<typeof startSmtpSink>>,
+): Promise<Result> {
   // A run whose sender was killed is taken over when its lease ends (120 s).
   await until(
     200_000,
@@ -195,11 +192,14 @@ async function verify(
         (perReport.get(/MP report \d+/.exec(m.subject)![0]) ?? 0) + 1,
       );
   const twice = [...perReport.values()].filter((n) => n > 1).length;
-  add(
+  return [
     sent === REPORTS && perReport.size === REPORTS && twice === 0,
     `scheduled reports: ${REPORTS} due, ${sent} runs sent, ${perReport.size} mails accepted, ${twice} sent twice (${smtp.refused()} sends cut by a kill)`,
-  );
+  ];
+}
 
+/** Every webhook delivery delivered (at least once), in order per chain. */
+async function verifyWebhooks(db: Kysely<Database>, arrivals: string[]): Promise<Result> {
   await until(
     120_000,
     async () =>
@@ -232,46 +232,104 @@ async function verify(
     outOfOrder += o.outOfOrder;
     repeats += o.repeats;
   }
-  add(
+  return [
     deliveries.rows.length > 0 && undelivered === 0 && outOfOrder === 0,
     `webhooks: ${deliveries.rows.length} deliveries on ${chains.size} chains, ${undelivered} not delivered, ${outOfOrder} out of order, ${repeats} delivered again`,
-  );
+  ];
+}
 
+/** Every tracking request created during the run polled. */
+async function verifyPolls(db: Kysely<Database>, stats: LoadStats): Promise<Result> {
   const codes = [...stats.codes];
-  await until(
-    120_000,
-    async () =>
-      (
-        await sql<{
-          n: number;
-        }>`SELECT count(*)::int AS n FROM tracking_requests WHERE code_value = ANY(${codes}) AND last_polled_at IS NULL`.execute(
-          db,
-        )
-      ).rows[0].n === 0,
-  );
-  const unpolled = (
-    await sql<{
-      n: number;
-    }>`SELECT count(*)::int AS n FROM tracking_requests WHERE code_value = ANY(${codes}) AND last_polled_at IS NULL`.execute(
-      db,
-    )
-  ).rows[0].n;
-  add(
+  const unpolledCount = async () =>
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM tracking_requests WHERE code_value = ANY(${codes}) AND last_polled_at IS NULL`.execute(
+        db,
+      )
+    ).rows[0].n;
+  await until(120_000, async () => (await unpolledCount()) === 0);
+  const unpolled = await unpolledCount();
+  return [
     unpolled === 0,
     `polls: ${codes.length} tracking requests created during the run, ${unpolled} never polled`,
+  ];
+}
+
+async function verify(
+  db: Kysely<Database>,
+  stats: LoadStats,
+  smtp: Awaited<ReturnType<typeof startSmtpSink>>,
+  arrivals: string[],
+): Promise<Result[]> {
+  const reads: Result = [
+    stats.readErrors.length === 0,
+    `reads: ${stats.reads} answered, ${stats.readErrors.length} errors ${stats.readErrors.slice(0, 3).join('; ')}`,
+  ];
+  return [
+    reads,
+    ...(await verifyWrites(db, stats)),
+    await verifyReports(db, smtp),
+    await verifyWebhooks(db, arrivals),
+    await verifyPolls(db, stats),
+  ];
+}
+
+/** 3 API processes and 2 workers on the database (not started yet). */
+function cluster(url: string, ports: number[], smtpPort: number) {
+  const apiEnv = (port: number) => ({
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ENGINE_WORKERS: '0',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    REPORTS_HOUR: '0',
+    WEBHOOK_ALLOW_PRIVATE_URLS: '1',
+    ETA_ALERTS: '0',
+  });
+  const apis = ports.map((port, i) => new Proc(`api${i + 1}`, 'src/server.ts', apiEnv(port)));
+  // A killed worker's poll lease ends after 15 s here (300 s by default), so its polls come back within the wait.
+  const workerEnv = {
+    DATABASE_URL: url,
+    ENGINE_PUSH: '0',
+    ENGINE_TICK_MS: '1000',
+    ENGINE_POLL_LEASE_SECONDS: '15',
+    ENGINE_JOB_EXPIRE_SECONDS: '20',
+    ENGINE_POLL_INTERVAL_SECONDS: '30',
+    ENGINE_WORKER_POLL_SECONDS: '0.5',
+  };
+  const workers = [1, 2].map((i) => new Proc(`worker${i}`, 'src/worker.ts', workerEnv));
+  return { apis, workers };
+}
+
+/** SIGKILL the second API at 1/3 of the run and the first worker at 1/2, each started again 1 s later. */
+async function faults(apis: Proc[], workers: Proc[]): Promise<void> {
+  await sleep((SECONDS * 1000) / 3);
+  await apis[1].kill();
+  console.log(
+    `  SIGKILL ${apis[1].name} at ${((SECONDS * 1000) / 3 / 1000).toFixed(0)} s; started again 1 s later`,
   );
-  return results;
+  await sleep(1000);
+  apis[1].start();
+  await sleep((SECONDS * 1000) / 6 - 1000);
+  await workers[0].kill();
+  console.log(`  SIGKILL ${workers[0].name} at ${(SECONDS / 2).toFixed(0)} s; started again 1 s later`);
+  await sleep(1000);
+  workers[0].start();
+}
+
+function logLoad(stats: LoadStats, took: number): void {
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const pct = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  console.log(
+    `  load: ${USERS} users, ${stats.latencies.length} requests in ${took.toFixed(1)} s (${(stats.latencies.length / took).toFixed(0)} req/s), p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`,
+  );
 }
 
 async function main() {
-  const serverUrl =
-    process.env.MP_DATABASE_URL ||
-    process.env.TEST_DATABASE_URL ||
-    process.env.DATABASE_URL ||
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `portal_mp_${Date.now()}_${process.pid}`;
-  await ensureDatabase(serverUrl, dbName);
-  const url = withDatabase(serverUrl, dbName);
+  const { serverUrl, dbName, url } = await throwawayDatabase('MP_DATABASE_URL', 'portal_mp');
   const handle = createDb(url, { max: 4 });
   const smtp = await startSmtpSink(Number(process.env.MP_SMTP_DELAY_MS || 2500));
   const receiver = await startWebhookReceiver();
@@ -281,60 +339,19 @@ async function main() {
     await migrate(url);
     const { carrierId, users } = await seed(handle.db, receiver.url);
     const ports = await freePorts(3);
-    const apiEnv = (port: number) => ({
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ENGINE_WORKERS: '0',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      REPORTS_HOUR: '0',
-      WEBHOOK_ALLOW_PRIVATE_URLS: '1',
-      ETA_ALERTS: '0',
-    });
-    const apis = ports.map((port, i) => new Proc(`api${i + 1}`, 'src/server.ts', apiEnv(port)));
-    // A killed worker's poll lease ends after 15 s here (300 s by default), so its polls come back within the wait.
-    const workerEnv = {
-      DATABASE_URL: url,
-      ENGINE_PUSH: '0',
-      ENGINE_TICK_MS: '1000',
-      ENGINE_POLL_LEASE_SECONDS: '15',
-      ENGINE_JOB_EXPIRE_SECONDS: '20',
-      ENGINE_POLL_INTERVAL_SECONDS: '30',
-      ENGINE_WORKER_POLL_SECONDS: '0.5',
-    };
-    const workers = [1, 2].map((i) => new Proc(`worker${i}`, 'src/worker.ts', workerEnv));
+    const { apis, workers } = cluster(url, ports, smtp.port);
     procs.push(...apis, ...workers);
     const t0 = Date.now();
     for (const p of procs) p.start();
     await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`)));
     console.log(`  3 API and 2 worker processes up in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const balancer = await startBalancer(ports.map((p) => `http://127.0.0.1:${p}`));
-    const faults = async () => {
-      await sleep((SECONDS * 1000) / 3);
-      await apis[1].kill();
-      console.log(
-        `  SIGKILL ${apis[1].name} at ${((SECONDS * 1000) / 3 / 1000).toFixed(0)} s; started again 1 s later`,
-      );
-      await sleep(1000);
-      apis[1].start();
-      await sleep((SECONDS * 1000) / 6 - 1000);
-      await workers[0].kill();
-      console.log(`  SIGKILL ${workers[0].name} at ${(SECONDS / 2).toFixed(0)} s; started again 1 s later`);
-      await sleep(1000);
-      workers[0].start();
-    };
     const started = Date.now();
     const [stats] = await Promise.all([
       runUsers({ base: balancer.url, users, seconds: SECONDS, carrierId, code: nextCode }),
-      faults(),
+      faults(apis, workers),
     ]);
-    const took = (Date.now() - started) / 1000;
-    const sorted = [...stats.latencies].sort((a, b) => a - b);
-    const pct = (p: number) =>
-      sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-    console.log(
-      `  load: ${USERS} users, ${stats.latencies.length} requests in ${took.toFixed(1)} s (${(stats.latencies.length / took).toFixed(0)} req/s), p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms`,
-    );
+    logLoad(stats, (Date.now() - started) / 1000);
     for (const [ok, text] of await verify(handle.db, stats, smtp, receiver.arrivals)) {
       console.log(`  ${ok ? 'ok  ' : 'MISS'} ${text}`);
       if (!ok) failed = true;
