@@ -224,7 +224,7 @@ export interface ListValue {
   stale?: Map<string, CachedPage>;
 }
 
-export const newListValue = (): ListValue => ({ pages: new Map(), pending: new Map(), bytes: 0 });
+const newListValue = (): ListValue => ({ pages: new Map(), pending: new Map(), bytes: 0 });
 
 const textSize = (text: string | undefined) => (text ? text.length * 2 : 0); // UTF-16 in memory
 
