@@ -212,6 +212,7 @@ const WRITTEN_TABLES = [
   'shipments',
   'shipment_health_counts',
   'shipment_list_counts',
+  'shipment_day_counts',
   'shipment_data_changes',
   'bi_shipment_rollup',
   'alert_events',
@@ -351,6 +352,7 @@ export async function prepareBenchDatabase(serverUrl: string, database: string, 
     log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     await client.query('SELECT shipment_health_counts_rebuild()');
     await client.query('SELECT shipment_list_counts_rebuild()');
+    await client.query('SELECT shipment_day_counts_rebuild()');
     // The BI rollup (migration 0012) is kept by triggers that the bulk load bypasses: rebuild it too.
     await client.query('SELECT bi_shipment_rollup_rebuild()');
     await client.query('CREATE TABLE bench_meta (key text PRIMARY KEY, value text NOT NULL)');

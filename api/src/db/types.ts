@@ -396,6 +396,14 @@ interface EngineSettingsTable {
 }
 
 /** Health inputs counted per company (migration 0005; kept by triggers on shipments, never written by code). */
+/** Visible shipments per company and UTC day: 'c' of creation, 'f' of the running clock's last free day (0041). */
+interface ShipmentDayCountsTable {
+  company_id: number;
+  kind: 'c' | 'f';
+  day: Date;
+  n: string;
+}
+
 interface ShipmentHealthCountsTable {
   company_id: number;
   hidden: boolean;
@@ -806,6 +814,7 @@ export interface Database {
   rejected_events: RejectedEventsTable & RejectedEventsKindColumns;
   alert_events: AlertEventsTable;
   milestone_date_changes: MilestoneDateChangesTable;
+  shipment_day_counts: ShipmentDayCountsTable;
   shipment_health_counts: ShipmentHealthCountsTable & ShipmentsWarningRiskColumns;
   shipment_list_counts: ShipmentListCountsTable;
   dcsa_subscriptions: DcsaSubscriptionsTable;

@@ -251,6 +251,26 @@ export async function companyHealthCounts(
 }
 
 /**
+ * The visible shipments of the company created at or after `since`, and the oldest of them: the whole UTC days
+ * after since's from shipment_day_counts (migration 0041), since's own day from the shipments themselves (at most
+ * a day of creations, on the (company_id, created_at) index).
+ */
+function createdSince(companyId: number, since: Date) {
+  const day = since.toISOString().slice(0, 10);
+  const dayEnd = sql`((${day}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+  const firstDay = sql`shipments.company_id = ${companyId} AND NOT shipments.hidden
+    AND shipments.created_at >= ${since} AND shipments.created_at < ${dayEnd}`;
+  const laterDays = sql`shipment_day_counts WHERE company_id = ${companyId} AND kind = 'c' AND day > ${day}::date`;
+  return sql`SELECT
+    (SELECT count(*) FROM shipments WHERE ${firstDay}) + (SELECT coalesce(sum(n), 0) FROM ${laterDays}) AS created,
+    coalesce(
+      (SELECT min(created_at) FROM shipments WHERE ${firstDay}),
+      (SELECT min(created_at) FROM shipments WHERE company_id = ${companyId} AND NOT hidden
+        AND created_at >= ((SELECT min(day) FROM ${laterDays} AND n > 0)::timestamp AT TIME ZONE 'UTC'))
+    ) AS oldest`;
+}
+
+/**
  * The dashboard counts in one query (one round trip): the health counts of the visible shipments (from
  * shipment_health_counts) and the visible shipments created since `since`, with the oldest of those
  * (the count drops when it leaves the window).
@@ -274,8 +294,7 @@ export async function dashboardCounts(
                  sum(n) FILTER (WHERE ${healthIs(t, 'delayed', src)}) AS delayed,
                  sum(n) AS total
           FROM shipment_health_counts WHERE company_id = ${companyId} AND NOT hidden) h,
-         (SELECT count(*) AS created, min(created_at) AS oldest FROM shipments
-           WHERE company_id = ${companyId} AND hidden = false AND created_at >= ${since}) w`.execute(db);
+         (${createdSince(companyId, since)}) w`.execute(db);
   const alerted = Number(rows[0]?.alerted ?? 0);
   const delayed = Number(rows[0]?.delayed ?? 0);
   const total = Number(rows[0]?.total ?? 0);

@@ -77,8 +77,9 @@ export interface FreeTimeCounts {
 }
 
 /**
- * Both counts in one range read of the partial index: each equals the list's count with over_free_time=true,
- * or free_time_ends_within=warningDays (hidden shipments left out, as the list does by default).
+ * Both counts from the visible shipments per last free day (shipment_day_counts, migration 0041): each equals
+ * the list's count with over_free_time=true, or free_time_ends_within=warningDays (hidden shipments left out,
+ * as the list does by default).
  */
 export async function freeTimeCounts(
   db: Kysely<Database>,
@@ -89,10 +90,9 @@ export async function freeTimeCounts(
   const over = overRange(today);
   const ending = endsWithinRange(today, warningDays);
   const { rows } = await sql<{ over: string; ending: string }>`
-    SELECT count(*) FILTER (WHERE shipments.free_time_lfd <= ${over.to}::date) AS over,
-           count(*) FILTER (WHERE shipments.free_time_lfd >= ${ending.from}::date) AS ending
-    FROM shipments
-    WHERE shipments.company_id = ${companyId} AND NOT shipments.hidden
-      AND shipments.free_time_lfd <= ${ending.to}::date`.execute(db);
+    SELECT coalesce(sum(n) FILTER (WHERE day <= ${over.to}::date), 0) AS over,
+           coalesce(sum(n) FILTER (WHERE day >= ${ending.from}::date), 0) AS ending
+    FROM shipment_day_counts
+    WHERE company_id = ${companyId} AND kind = 'f' AND day <= ${ending.to}::date`.execute(db);
   return { over: Number(rows[0]?.over ?? 0), ending: Number(rows[0]?.ending ?? 0) };
 }
