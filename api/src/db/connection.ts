@@ -28,7 +28,8 @@ function preparedStatements(pool: pg.Pool): void {
     const query = client.query.bind(client) as QueryFn;
     (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (typeof text !== 'string' || !Array.isArray(values) || !PREPARED_TEXT.test(text)) return query(...args);
+      if (typeof text !== 'string' || !Array.isArray(values) || !PREPARED_TEXT.test(text))
+        return query(...args);
       const name = `p${createHash('sha1').update(text).digest('base64url')}`;
       if (!names.has(name) && names.size >= PREPARED_PER_SESSION) return query(...args);
       names.add(name);
