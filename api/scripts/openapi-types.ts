@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { builtOpenApiDocument } from '../src/plugins/openapi-document';
+import { builtOpenApiDocument } from './openapi-document';
 
 export const GENERATED_FILE = path.resolve(__dirname, '../../shared-api/src/generated/openapi.ts');
 

@@ -121,7 +121,7 @@ async function apiRoutes(api: FastifyInstance, opts: BuildAppOptions, env: Confi
   await api.register(eventRoutes);
   await api.register((await import('./routes/bi')).biRoutes);
   await api.register((await import('./routes/rejected-events')).rejectedEventRoutes);
-  await api.register((await import('./contact')).contactRoutes, {
+  await api.register((await import('./routes/contact')).contactRoutes, {
     prefix: '/products',
     mailer: mailerFromConfig(env.mail),
     salesAddress: env.contact.salesAddress,

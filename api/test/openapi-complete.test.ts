@@ -3,7 +3,7 @@
 // (2xx but 204; a file download is documented as a binary string) has a JSON schema, and no part of a schema is an
 // untyped catch-all — an object with no properties whose other keys are free (additionalProperties true or
 // unspecified), or a value with no type at all. A deliberate free-form JSON value is allowed below, with its reason.
-import { builtOpenApiDocument } from '../src/plugins/openapi-document';
+import { builtOpenApiDocument } from '../scripts/openapi-document';
 
 jest.setTimeout(60_000);
 

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { createDb, type DbHandle } from '../../src/db/connection';
 import { validatorCompiler } from '../../src/lib/validation';
 import { registerErrorHandling } from '../../src/plugins/errors';
-import { contactRoutes, CONTACT_PRODUCT, type ContactPluginOptions } from '../../src/contact';
+import { contactRoutes, CONTACT_PRODUCT, type ContactPluginOptions } from '../../src/routes/contact';
 import { createMailer } from '../../src/mail';
 import { testDatabaseUrl, startTestApp } from '../helpers/app';
 import { freePort, startSmtp } from '../helpers/servers';

@@ -4,7 +4,7 @@
 // portal's forwarder, which writes the header itself) the API sees the real client's address.
 import { sql } from 'kysely';
 import { trustProxySetting } from '../../src/app';
-import { CONTACT_PRODUCT } from '../../src/contact';
+import { CONTACT_PRODUCT } from '../../src/routes/contact';
 import { startTestApp, type TestContext } from '../helpers/app';
 
 jest.setTimeout(60_000);

@@ -1,7 +1,7 @@
 // The contact form's validation (spec section 5), shared wording with the public site (mfe-public/src/i18n.ts).
 // Of the spec's two readings we use the second everywhere: '{field} must not be blank.' per empty required
 // field and 'Please, accept the Terms and Conditions and the Privacy Policy.' for the terms (mfe-public/README.md).
-import { isEmail } from '../lib/validation';
+import { isEmail } from '../../lib/validation';
 
 export type ContactLanguage = 'en' | 'es';
 

@@ -1,16 +1,20 @@
 // The "products backend send-mail endpoint" of spec section 7, as its own Fastify plugin: registered in app.ts
 // under /api/products, so POST /api/products/send-mail/. It validates with the contact form's rules and
-// messages, stores every request, then queues its e-mail to the sales address (delivery.ts). Abuse limits:
+// messages, stores every request, then queues its e-mail to the sales address (services/contact/delivery.ts). Abuse limits:
 // a per-address rate limit (@fastify/rate-limit, scoped to this plugin), a body size limit and a honeypot.
 import rateLimit from '@fastify/rate-limit';
-import { sharedRateLimitStore } from '../services/rate-limits';
+import { sharedRateLimitStore } from '../../services/rate-limits';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
-import { ApiError, badRequest } from '../lib/errors';
-import type { Mailer } from '../mail';
-import { startContactDelivery, type ContactDelivery, type DeliveryOptions } from './delivery';
-import { CONTACT_MESSAGES, languageOf, validateContact } from './messages';
-import { contactDb } from './store';
+import { ApiError, badRequest } from '../../lib/errors';
+import type { Mailer } from '../../mail';
+import {
+  startContactDelivery,
+  type ContactDelivery,
+  type DeliveryOptions,
+} from '../../services/contact/delivery';
+import { CONTACT_MESSAGES, languageOf, validateContact } from '../../services/contact/messages';
+import { contactDb } from '../../services/contact/store';
 
 /** The fixed product identifier the public site sends (spec section 3). */
 export const CONTACT_PRODUCT = 'container-tracking-portal';

@@ -5,8 +5,8 @@
 // (at start and every `sweepSeconds`) queues it again. Nothing is lost while the row exists.
 import PgBoss from 'pg-boss';
 import { sql, type Kysely } from 'kysely';
-import { bossDb, ensureQueues } from '../lib/boss-db';
-import type { Mailer } from '../mail';
+import { bossDb, ensureQueues } from '../../lib/boss-db';
+import type { Mailer } from '../../mail';
 import { contactDb, type ContactRow } from './store';
 
 const CONTACT_QUEUE = 'contact-mail';

@@ -1,7 +1,7 @@
 // The API's OpenAPI document as built, without serving anything (the database is never asked): what the
 // contract generator (scripts/openapi-types.ts) and the document's own tests (test/openapi-*.test.ts) read.
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 
 export async function builtOpenApiDocument(): Promise<unknown> {
   // The defaults, not the caller's environment: the document is the same wherever it is generated, and with no
