@@ -1,11 +1,11 @@
 // Judging a v3.0 event by the v3.0 schema (tnt-v3.0-events.schema.json): its lengths, formats and code
 // lists, RFC 3339 date-times within 1900-2199, the portal's lastFreeDays extension, and the fields
 // without which the portal cannot place an event (v3.0 itself marks nothing as required).
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { lastFreeDaysReasons } from './last-free-days';
 import v3Schema from './tnt-v3.0-events.schema.json';
-import { EARLIEST_EVENT_TIME, isRfc3339DateTime, LATEST_EVENT_TIME } from './validate';
+import { describeSchemaError, EARLIEST_EVENT_TIME, isRfc3339DateTime, LATEST_EVENT_TIME } from './validate';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined =>
@@ -31,15 +31,6 @@ function eventSchema(): ValidateFunction {
     v3Validator = fn;
   }
   return v3Validator;
-}
-
-function describe(error: ErrorObject): string {
-  const where = error.instancePath || '(event)';
-  if (error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
-    return `${where}: must be one of ${allowed.join(', ')}`;
-  }
-  return `${where}: ${error.message ?? error.keyword}`;
 }
 
 const PORTAL_TYPES = ['SHIPMENT', 'TRANSPORT', 'EQUIPMENT'] as const;
@@ -82,7 +73,7 @@ export function v3SchemaReasons(e: Obj): string[] {
   const reasons: string[] = [];
   if (!validate(e)) {
     for (const error of validate.errors ?? []) {
-      const text = describe(error);
+      const text = describeSchemaError(error);
       if (!reasons.includes(text)) reasons.push(text);
     }
   }

@@ -42,7 +42,8 @@ function validators(): Record<DcsaEventType, ValidateFunction> {
   return compiled;
 }
 
-function describe(error: ErrorObject): string {
+/** One schema error as a line of the rejection's reasons (the v2.2 and v3.0 checks word them alike). */
+export function describeSchemaError(error: ErrorObject): string {
   const where = error.instancePath || '(event)';
   if (error.keyword === 'enum') {
     const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
@@ -118,7 +119,7 @@ export function validateEvent(raw: unknown): ValidationResult {
   if (!validate(event)) {
     for (const error of validate.errors ?? []) {
       if (error.instancePath === '/eventID' && error.keyword === 'type') continue;
-      const text = describe(error);
+      const text = describeSchemaError(error);
       if (!seen.has(text)) {
         seen.add(text);
         reasons.push(text);
