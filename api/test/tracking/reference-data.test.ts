@@ -27,10 +27,17 @@ describe('tracking reference data', () => {
       display: `${sha.name} (CNSHA)`,
     });
     expect(sha.latitude).toBeCloseTo(31.23, 1);
+    // Only the seeded ports are counted: other test files share this database and add locations of their own
+    // (the column's default source is 'sea-ports'), so counting every such row raced with them.
     const n = await ctx.handle.db
       .selectFrom('locations')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('source', '=', 'sea-ports')
+      .where(
+        'locode',
+        'in',
+        rows.map((r) => r.locode),
+      )
       .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(rows.length);
   });
