@@ -191,15 +191,12 @@ async function pageIds(
   const { companyId, thresholds } = caller;
   const read = async (q: { execute: (db: Kysely<Database>) => Promise<{ rows: Array<{ id: string }> }> }) =>
     (await q.execute(db)).rows.map((r) => String(r.id));
-  const first = valuesOnlyPageIds(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset);
+  const pageWindow = { companyId, thresholds, filters, conditions, count, limit: PAGE_SIZE, offset };
+  const first = valuesOnlyPageIds(pageWindow);
   const firstIds = first ? await read(first) : [];
   if (firstIds.length === PAGE_SIZE) return firstIds;
   // The split read gives the short values-only page again before the whole page (a subset of it): once each.
-  return [
-    ...new Set(
-      await read(pageIdsQuery(companyId, thresholds, filters, conditions, count, PAGE_SIZE, offset)),
-    ),
-  ];
+  return [...new Set(await read(pageIdsQuery(pageWindow)))];
 }
 
 /** Counts the matches (unless a kept count serves) and builds the page's JSON. */
