@@ -36,6 +36,14 @@ export const PageQuerySchema = Type.Object({
   page: Type.Optional(Type.String({ description: 'Page number, from 1 (30 results a page)' })),
 });
 
+/** The `page` and `ordering` parameters of a paged list ordered by one of `fields`, to place in its querystring. */
+export const pageAndOrdering = (fields: readonly string[]) => ({
+  page: Type.Optional(Type.String({ maxLength: 12, description: 'Page number, from 1' })),
+  ordering: Type.Optional(
+    Type.String({ maxLength: 40, description: `One of ${fields.join(', ')}; prefix - for descending` }),
+  ),
+});
+
 export const Paged = <T extends TSchema>(item: T, title: string) =>
   Type.Object(
     {

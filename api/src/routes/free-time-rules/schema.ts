@@ -9,7 +9,7 @@ import {
   FREE_TIME_MODES,
   FREE_TIME_STARTS,
 } from '@portal/shared-api/domain';
-import { errors, idWriteErrors, Paged } from '../../lib/schemas';
+import { errors, idWriteErrors, Paged, pageAndOrdering } from '../../lib/schemas';
 import { MAX_FILE_BYTES } from '../../lib/upload-files';
 import {
   FREE_TIME_RULE_ORDERING as ORDERING,
@@ -152,15 +152,7 @@ export const listRoute = {
     'and container type. The most specific rule that fits a container applies (carrier 4, port 2, type 1 ' +
     'points; the scope is unique per company, so there is never a tie).',
   security: [{ token: [] }],
-  querystring: Type.Object({
-    page: Type.Optional(Type.String({ maxLength: 12, description: 'Page number, from 1' })),
-    ordering: Type.Optional(
-      Type.String({
-        maxLength: 40,
-        description: `One of ${ORDERING.join(', ')}; prefix - for descending`,
-      }),
-    ),
-  }),
+  querystring: Type.Object(pageAndOrdering(ORDERING)),
   response: {
     200: Paged(FreeTimeRuleSchema, 'FreeTimeRulePage'),
     ...errors[400](),

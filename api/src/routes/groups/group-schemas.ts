@@ -1,7 +1,7 @@
 // The schemas of a group's routes (projects, teams), built from its definition, in the order the routes are
 // registered (that order is the OpenAPI document's).
 import { Type, type TSchema } from '@sinclair/typebox';
-import { errors, Paged, idWriteErrors } from '../../lib/schemas';
+import { errors, Paged, idWriteErrors, pageAndOrdering } from '../../lib/schemas';
 import { GROUP_ORDERING as ORDERING } from '../../services/groups';
 import { UserSummarySchema } from '../../services/users';
 import type { GroupDefinition } from './group-routes';
@@ -48,6 +48,7 @@ function groupShapes(def: GroupDefinition) {
 export function groupRouteSchemas(def: GroupDefinition) {
   const { ItemSchema, BodySchema, params } = groupShapes(def);
   const tag = def.resource;
+  const paging = pageAndOrdering(ORDERING);
   const writeResponses = {
     ...idWriteErrors(),
   };
@@ -57,14 +58,9 @@ export function groupRouteSchemas(def: GroupDefinition) {
       summary: `The ${def.resource} of your company (paged by 30; default order name)`,
       security: [{ token: [] }],
       querystring: Type.Object({
-        page: Type.Optional(Type.String({ maxLength: 12, description: 'Page number, from 1' })),
+        page: paging.page,
         search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name' })),
-        ordering: Type.Optional(
-          Type.String({
-            maxLength: 40,
-            description: `One of ${ORDERING.join(', ')}; prefix - for descending`,
-          }),
-        ),
+        ordering: paging.ordering,
       }),
       response: {
         200: Paged(ItemSchema, `${def.title}Page`),
