@@ -1,16 +1,7 @@
 // The configuration from the environment (src/config.ts): today's defaults, the values read, and one clear error
 // naming every bad variable and what it accepts.
-import { ConfigError, loadConfig } from '../src/config';
-
-function problems(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { loadConfig } from '../src/config';
+import { configProblems as problems } from './helpers/config-problems';
 
 describe('loadConfig', () => {
   it('has the defaults with an empty environment', () => {

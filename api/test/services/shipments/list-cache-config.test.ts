@@ -1,17 +1,8 @@
 // The answer cache's settings come from the validated configuration (src/config.ts): SHIPMENTS_CACHE and
 // SHIPMENTS_CACHE_MB keep their defaults and meaning, and a bad value stops the process at start like any other.
-import { ConfigError, loadConfig } from '../../../src/config';
+import { loadConfig } from '../../../src/config';
+import { configProblems as problems } from '../../helpers/config-problems';
 import { cacheEnabled, configureListCache } from '../../../src/services/shipments/list-cache';
-
-function problems(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('shipments answer cache settings', () => {
   afterEach(() => configureListCache('reset'));
