@@ -74,6 +74,10 @@ function Fact({ label, mono, children }: { label: ReactNode; mono?: boolean; chi
   );
 }
 
+/** A fact's name: the label of its editor (`id`) while it is edited inline, else plain text. */
+const factLabel = (editing: boolean, id: string, text: string): ReactNode =>
+  editing ? <label htmlFor={id}>{text}</label> : text;
+
 /** Client code and project: an inline editor (labelled) while the request may change, else the value. */
 function EditableFacts({ request, writable, projects, onChange }: Props) {
   const { t } = useTranslation(NS);
@@ -81,15 +85,7 @@ function EditableFacts({ request, writable, projects, onChange }: Props) {
   const projectEditable = editable && projects.length > 0;
   return (
     <>
-      <Fact
-        label={
-          editable ? (
-            <label htmlFor="tr-detail-client-code">{t('columns.client_code')}</label>
-          ) : (
-            t('columns.client_code')
-          )
-        }
-      >
+      <Fact label={factLabel(editable, 'tr-detail-client-code', t('columns.client_code'))}>
         {editable ? (
           <InlineClientCode
             id="tr-detail-client-code"
@@ -101,15 +97,7 @@ function EditableFacts({ request, writable, projects, onChange }: Props) {
           request.client_code || NONE
         )}
       </Fact>
-      <Fact
-        label={
-          projectEditable ? (
-            <label htmlFor="tr-detail-project">{t('columns.project')}</label>
-          ) : (
-            t('columns.project')
-          )
-        }
-      >
+      <Fact label={factLabel(projectEditable, 'tr-detail-project', t('columns.project'))}>
         {projectEditable ? (
           <InlineProject
             id="tr-detail-project"
