@@ -4,29 +4,59 @@ import type PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 
 export function bossDb<DB>(db: Kysely<DB>) {
+  // Statements under way: pg-boss's stop() can return while a worker's fetch is still running, and that fetch
+  // then hands its jobs to the handler and completes or fails them after the owner closed the database.
+  const running = new Set<Promise<unknown>>();
+  const track = <T>(statement: Promise<T>): Promise<T> => {
+    running.add(statement);
+    void statement.then(
+      () => running.delete(statement),
+      () => running.delete(statement),
+    );
+    return statement;
+  };
   return {
-    // On one connection, rolled back when it fails: pg-boss sends some statements as one text with its own
-    // BEGIN … COMMIT (creating a queue), and one that fails midway (two processes creating queues at the same
-    // time meet in a deadlock) would otherwise give the pool back a connection stuck in an aborted transaction,
-    // failing every later query that gets it.
-    async executeSql(text: string, values?: unknown[]) {
-      // Inside the caller's transaction (a job queued with the rows that cause it) the statement runs as part of
-      // it: a failure aborts that transaction, which its owner rolls back.
-      if (db.isTransaction) {
-        const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-        return { rows: result.rows ?? [] };
+    executeSql(text: string, values?: unknown[]) {
+      return track(runSql(db, text, values));
+    },
+    /**
+     * Resolves once no statement of this queue and none of `work()` (the handlers under way) is running across a
+     * turn of the event loop: after pg-boss's stop(), so that a fetch it did not wait for has handed over its jobs,
+     * and their completion has been written, before the database is closed.
+     */
+    async quiet(work: () => Iterable<Promise<unknown>> = () => []): Promise<void> {
+      const settled = new WeakSet<Promise<unknown>>();
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const pending = [...running, ...work()].filter((p) => !settled.has(p));
+        if (pending.length === 0) return;
+        await Promise.allSettled(pending);
+        for (const p of pending) settled.add(p);
       }
-      return db.connection().execute(async (conn) => {
-        try {
-          const result = await conn.executeQuery(CompiledQuery.raw(text, values ?? []));
-          return { rows: result.rows ?? [] };
-        } catch (err) {
-          await conn.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
-          throw err;
-        }
-      });
     },
   };
+}
+
+// On one connection, rolled back when it fails: pg-boss sends some statements as one text with its own
+// BEGIN … COMMIT (creating a queue), and one that fails midway (two processes creating queues at the same
+// time meet in a deadlock) would otherwise give the pool back a connection stuck in an aborted transaction,
+// failing every later query that gets it.
+async function runSql<DB>(db: Kysely<DB>, text: string, values?: unknown[]) {
+  // Inside the caller's transaction (a job queued with the rows that cause it) the statement runs as part of
+  // it: a failure aborts that transaction, which its owner rolls back.
+  if (db.isTransaction) {
+    const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+    return { rows: result.rows ?? [] };
+  }
+  return db.connection().execute(async (conn) => {
+    try {
+      const result = await conn.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows ?? [] };
+    } catch (err) {
+      await conn.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+      throw err;
+    }
+  });
 }
 
 /**

@@ -15,14 +15,15 @@ export const chainKey = (j: ChainJob) => `${j.endpointId}|${j.chain}`;
 /** Queues jobs for chains (through `through`, e.g. a transaction), optionally not before `at`. */
 export type Enqueue = (jobs: ChainJob[], through?: Kysely<Database>, at?: Date) => Promise<void>;
 
-/** Starts pg-boss on the database and creates (or updates) the delivery queue. */
+/** Starts pg-boss on the database and creates (or updates) the delivery queue; `queue` is its database adapter. */
 export async function startWebhookBoss(
   db: Kysely<Database>,
   schema: string,
   leaseSeconds: number,
   log: (message: string) => void,
-): Promise<PgBoss> {
-  const boss = new PgBoss({ db: bossDb(db), schema, schedule: false, supervise: true });
+): Promise<{ boss: PgBoss; queue: ReturnType<typeof bossDb> }> {
+  const adapter = bossDb(db);
+  const boss = new PgBoss({ db: adapter, schema, schedule: false, supervise: true });
   boss.on('error', (err) => log(`pg-boss (webhooks): ${err.message}`));
   await boss.start();
   const queue: PgBoss.Queue = {
@@ -34,7 +35,7 @@ export async function startWebhookBoss(
     expireInSeconds: leaseSeconds * 2 + 60,
   };
   await ensureQueues(boss, [queue]);
-  return boss;
+  return { boss, queue: adapter };
 }
 
 /** The chain jobs to queue for `jobs`, one per chain (the last one wins), not before `at` if given. */

@@ -85,7 +85,7 @@ export async function startWebhookWorker(
   options: Partial<WebhookWorkerOptions> & Pick<WebhookWorkerOptions, 'log'>,
 ): Promise<WebhookWorker> {
   const o: WebhookWorkerOptions = { ...DEFAULT_WEBHOOK_OPTIONS, mailer: null, ...options };
-  const boss = await startWebhookBoss(db, o.schema, o.leaseSeconds, o.log);
+  const { boss, queue } = await startWebhookBoss(db, o.schema, o.leaseSeconds, o.log);
   let stopping = false;
   const isStopping = () => stopping;
   const enqueue = chainEnqueuer(boss, db);
@@ -123,7 +123,8 @@ export async function startWebhookWorker(
       // pg-boss waits for it, and past its own timeout the drain is still awaited here, so it records its
       // result (and pg-boss completes or fails its job) before the owner closes the database.
       await boss.stop({ graceful: true, wait: true, timeout: o.timeoutMs + 5_000, close: false });
-      await Promise.allSettled([...inflight]);
+      // A fetch under way when stop() began is not waited for by pg-boss: its jobs' drains and their completion.
+      await queue.quiet(() => inflight);
     },
   };
 }
