@@ -7,20 +7,26 @@ export function bossDb<DB>(db: Kysely<DB>) {
   // Statements under way: pg-boss's stop() can return while a worker's fetch is still running, and that fetch
   // then hands its jobs to the handler and completes or fails them after the owner closed the database.
   const running = new Set<Promise<unknown>>();
-  const track = <T>(statement: Promise<T>): Promise<T> => {
-    running.add(statement);
-    void statement.then(
-      () => running.delete(statement),
-      () => running.delete(statement),
+  // Jobs whose handler is running (handlers wrapped by `handler`).
+  const handling = new Set<Promise<unknown>>();
+  const track = <T>(set: Set<Promise<unknown>>, work: Promise<T>): Promise<T> => {
+    set.add(work);
+    void work.then(
+      () => set.delete(work),
+      () => set.delete(work),
     );
-    return statement;
+    return work;
   };
   return {
     executeSql(text: string, values?: unknown[]) {
-      return track(runSql(db, text, values));
+      return track(running, runSql(db, text, values));
+    },
+    /** A pg-boss work handler whose runs quiet() waits for. */
+    handler<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+      return (...args) => track(handling, fn(...args));
     },
     /**
-     * Resolves once no statement of this queue and none of `work()` (the handlers under way) is running across a
+     * Resolves once no statement of this queue, no job of a `handler` and none of `work()` is running across a
      * turn of the event loop: after pg-boss's stop(), so that a fetch it did not wait for has handed over its jobs,
      * and their completion has been written, before the database is closed.
      */
@@ -28,7 +34,7 @@ export function bossDb<DB>(db: Kysely<DB>) {
       const settled = new WeakSet<Promise<unknown>>();
       for (;;) {
         await new Promise((resolve) => setImmediate(resolve));
-        const pending = [...running, ...work()].filter((p) => !settled.has(p));
+        const pending = [...running, ...handling, ...work()].filter((p) => !settled.has(p));
         if (pending.length === 0) return;
         await Promise.allSettled(pending);
         for (const p of pending) settled.add(p);

@@ -33,8 +33,9 @@ export async function startReportScheduler(
   options: ReportSchedulerOptions,
 ): Promise<ReportScheduler> {
   const { db, mailer, log } = deps;
+  const queueDb = bossDb(db);
   const boss = new PgBoss({
-    db: bossDb(db),
+    db: queueDb,
     schema: options.schema ?? 'pgboss',
     schedule: true,
     supervise: true,
@@ -52,10 +53,14 @@ export async function startReportScheduler(
   const tickQueue: PgBoss.Queue = { name: REPORT_TICK_QUEUE, policy: 'singleton', retryLimit: 0 };
   await ensureQueues(boss, [sendQueue, tickQueue]);
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
-  const sendWorker = await boss.work<{ id: string }>(REPORT_SEND_QUEUE, polling, async ([job]) => {
-    const status = await sendRun(db, mailer, job.data.id, options);
-    if (status === 'failed') log(`Report run ${job.data.id} failed after ${MAX_ATTEMPTS} tries.`);
-  });
+  const sendWorker = await boss.work<{ id: string }>(
+    REPORT_SEND_QUEUE,
+    polling,
+    queueDb.handler(async ([job]: PgBoss.Job<{ id: string }>[]) => {
+      const status = await sendRun(db, mailer, job.data.id, options);
+      if (status === 'failed') log(`Report run ${job.data.id} failed after ${MAX_ATTEMPTS} tries.`);
+    }),
+  );
 
   const tick = async () => {
     const created = await claimDueRuns(db, new Date(), options);
@@ -65,7 +70,11 @@ export async function startReportScheduler(
     }
     if (created.length || pending.length) boss.notifyWorker(sendWorker);
   };
-  await boss.work(REPORT_TICK_QUEUE, polling, async () => tick());
+  await boss.work(
+    REPORT_TICK_QUEUE,
+    polling,
+    queueDb.handler(async () => tick()),
+  );
   await boss.schedule(REPORT_TICK_QUEUE, options.cron ?? '*/5 * * * *');
   await tick().catch((err: Error) => log(`Report tick failed: ${err.message}`));
 
@@ -76,8 +85,8 @@ export async function startReportScheduler(
       // database: a worker still running then would fail on a closed pool.
       await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
       // pg-boss resolves stop() while a worker's fetch is still in flight; the job it brings back then runs (and
-      // is completed) after stop. Give that fetch one polling interval and a second to land before returning.
-      await new Promise((resolve) => setTimeout(resolve, polling.pollingIntervalSeconds * 1000 + 1000));
+      // is completed) after stop: wait for that fetch, the run and the completion.
+      await queueDb.quiet();
       mailer.close();
     },
   };

@@ -30,6 +30,20 @@ it('waits for a statement under way and for the work it hands over, then resolve
   expect(order).toEqual(['fetched', 'handled', 'completed', 'quiet']);
 });
 
+it('waits for a wrapped handler started by a fetch under way', async () => {
+  const adapter = bossDb(handle.db);
+  const order: string[] = [];
+  const handleJob = adapter.handler(async (id: number) => {
+    // Work outside the queue's statements (a send to a receiver, a mail).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    order.push(`handled ${id}`);
+  });
+  void adapter.executeSql('SELECT pg_sleep(0.1)').then(() => handleJob(1));
+  await adapter.quiet();
+  order.push('quiet');
+  expect(order).toEqual(['handled 1', 'quiet']);
+});
+
 it('resolves at once when nothing runs', async () => {
   const started = Date.now();
   await bossDb(handle.db).quiet();

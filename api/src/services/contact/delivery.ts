@@ -98,8 +98,9 @@ export async function startContactDelivery(
   deps: DeliveryDeps,
   options: DeliveryOptions = {},
 ): Promise<ContactDelivery> {
+  const queueDb = bossDb(deps.db);
   const boss = new PgBoss({
-    db: bossDb(deps.db),
+    db: queueDb,
     schema: options.schema ?? 'pgboss',
     schedule: false,
     supervise: true,
@@ -118,7 +119,7 @@ export async function startContactDelivery(
   const workerId = await boss.work<{ id: string }>(
     CONTACT_QUEUE,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-    async ([job]) => deliverContactRequest(deps, job.data.id),
+    queueDb.handler(async ([job]: PgBoss.Job<{ id: string }>[]) => deliverContactRequest(deps, job.data.id)),
   );
 
   const enqueue = async (id: string) => {
@@ -153,6 +154,8 @@ export async function startContactDelivery(
     async stop() {
       clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+      // A fetch under way when stop() began is not waited for by pg-boss: its delivery and its completion are.
+      await queueDb.quiet();
       deps.mailer.close();
     },
   };

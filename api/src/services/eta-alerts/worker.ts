@@ -16,13 +16,16 @@ export async function startEtaAlertWorker(
   deps: { db: Kysely<Database>; mailer: Mailer; log: (m: string) => void },
   options: { portalUrl: string; cron?: string; pollingIntervalSeconds?: number },
 ): Promise<{ runNow(): Promise<void>; stop(): Promise<void> }> {
-  const boss = new PgBoss({ db: bossDb(deps.db), schema: 'pgboss', schedule: true, supervise: true });
+  const queueDb = bossDb(deps.db);
+  const boss = new PgBoss({ db: queueDb, schema: 'pgboss', schedule: true, supervise: true });
   boss.on('error', (err) => deps.log(`pg-boss (eta-alerts): ${err.message}`));
   await boss.start();
   const queue: PgBoss.Queue = { name: QUEUE, policy: 'singleton', retryLimit: 0, expireInSeconds: 300 };
   await ensureQueues(boss, [queue]);
-  await boss.work(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, batchSize: 1 }, () =>
-    sendEtaAlerts(deps.db, deps.mailer, options).then(() => undefined),
+  await boss.work(
+    QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, batchSize: 1 },
+    queueDb.handler(() => sendEtaAlerts(deps.db, deps.mailer, options).then(() => undefined)),
   );
   await boss.schedule(QUEUE, options.cron ?? '* * * * *');
   return {
@@ -32,6 +35,8 @@ export async function startEtaAlertWorker(
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
+      // A fetch under way when stop() began is not waited for by pg-boss: its run and its completion are.
+      await queueDb.quiet();
     },
   };
 }
