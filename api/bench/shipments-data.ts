@@ -1,9 +1,11 @@
-// The shipments benchmark's data: 1,000,000 shipments for one company (plus 210,000 of three other companies
-// that must never show) over a realistic spread of carriers, ports, dates, health and alerts, generated inside
-// PostgreSQL with generate_series (no row-by-row inserts). The database is reused while its generator version
+// The shipments benchmark's data: 1,000,000 shipments for one company (BENCH_SHIPMENTS; plus 7 % more of three
+// other companies that must never show) over a realistic spread of carriers, ports, dates, health and alerts,
+// generated inside PostgreSQL with generate_series (no row-by-row inserts), in parts loaded side by side on one
+// connection per core, with the indexes built after. The database is reused while its generator version
 // matches; pending migrations are applied in place.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -94,7 +96,7 @@ async function portIds(client: pg.Client, locodes: string[]): Promise<number[]> 
 /** SQL functions of the generator: a deterministic pseudo-random number and the journey's day offsets. */
 const FUNCTIONS_SQL = `
   CREATE FUNCTION bench_rand(i bigint, k integer) RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
-    $$ SELECT (abs(hashint8(i * 1000 + k)::bigint) % 1000000) / 1000000.0 $$;
+    $$ SELECT (abs(hashint8(i * 1000 + k)::bigint) % 1000000)::float8 / 1000000 $$;
   -- Days from booking: departure, initially planned arrival, and the ETA (70% on plan, 15% 1-10 days
   -- late, 10% 1-5 days early, 5% 10-30 days late).
   CREATE FUNCTION bench_etd(q bigint) RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
@@ -108,12 +110,26 @@ const FUNCTIONS_SQL = `
                                     ELSE 10 + 20 * bench_rand(q, 4) END $$;
 `;
 
+/** Shipments `from` to `to` (1-based, inclusive; `from` odd, so both containers of a request are in it). */
+interface Part {
+  from: number;
+  to: number;
+}
+
 /**
- * The SQL statements that insert `count` shipments (ids from `firstId`) of one company, their tracking
- * requests (two containers per request, ids after `firstRequest`) and their alert events.
+ * The SQL statements that insert part `p` of the `count` shipments (ids from `firstId`) of one company, their
+ * tracking requests (two containers per request, ids after `firstRequest`) and their alert events. Every value
+ * depends on the shipment's number only, so the parts can be loaded in any order, side by side.
  */
-function shipmentsSql(companyId: number, count: number, firstId: number, firstRequest: number): string[] {
+function shipmentsSql(
+  companyId: number,
+  count: number,
+  firstId: number,
+  firstRequest: number,
+  p: Part,
+): string[] {
   const requests = Math.ceil(count / 2);
+  const [firstQ, lastQ] = [(p.from + 1) / 2, Math.ceil(p.to / 2)];
   const requestsSql = `
   INSERT INTO tracking_requests (id, company_id, carrier_id, code_type, code_value, client_code, status,
                                  created_at, modified_at, last_update)
@@ -126,7 +142,7 @@ function shipmentsSql(companyId: number, count: number, firstId: number, firstRe
          created, created, least(now(), created + bench_eta(q) * interval '1 day')
   FROM (SELECT q, now() - interval '1095 days' * (1 - q::float8 / ${requests}) - interval '1 hour' * bench_rand(q, 0) AS created,
                ARRAY[1,1,1,1,2,2,2,2,3,3,3,4,4,5,5,6,7,8,9,10] AS carriers
-        FROM generate_series(1, ${requests}) AS q) t`;
+        FROM generate_series(${firstQ}, ${lastQ}) AS q) t`;
 
   const shipmentSql = `
   INSERT INTO shipments (
@@ -186,24 +202,35 @@ function shipmentsSql(companyId: number, count: number, firstId: number, firstRe
              vessels[1 + floor(bench_rand(g.q, 23) * array_length(vessels, 1))::int] AS vessel,
              vessels[1 + floor(bench_rand(g.q, 24) * array_length(vessels, 1))::int] AS vessel2
       FROM (SELECT i, (i + 1) / 2 AS q, pols, pods, hubs, vessels
-            FROM generate_series(1, ${count}) AS i, bench_ports) g
+            FROM generate_series(${p.from}, ${p.to}) AS i, bench_ports) g
       JOIN tracking_requests r ON r.id = ${firstRequest} + g.q
+      -- OFFSET 0 keeps each subquery's values computed once a row: merged into the outer query, every use of
+      -- eta (a dozen) would call bench_eta again (twice the time of the whole load).
+      OFFSET 0
     ) t
+    OFFSET 0
   ) s
   JOIN locations pl ON pl.id = s.pol
   JOIN locations pd ON pd.id = s.pod`;
 
   // Alert events: 15% of the shipments have one, a third of those a second; a fifth are hidden.
+  // Their shipments' alert_codes are set from the rows inserted, as the alert_events trigger would (bypassed with
+  // the others: it looks every shipment up in alert_events, which has no index on shipment_id while loading).
   const alertsSql = `
+  WITH ins AS (
   INSERT INTO alert_events (company_id, shipment_id, code, cause_key, details, walltime, hidden)
   SELECT ${companyId}, ${firstId} + g.i - 1, a.code, 'bench-' || a.n, jsonb_build_object('message', c.description),
          now() - interval '1 day' * (bench_rand(g.i, 30 + a.n) * 300), bench_rand(g.i, 40 + a.n) < 0.2
-  FROM generate_series(1, ${count}) AS g(i)
+  FROM generate_series(${p.from}, ${p.to}) AS g(i)
   CROSS JOIN LATERAL (VALUES (1, 901 + floor(bench_rand(g.i, 31) * 7)::int),
                              (2, 901 + floor(bench_rand(g.i, 32) * 7)::int)) AS a(n, code)
   JOIN event_codes c ON c.code = a.code
   WHERE bench_rand(g.i, 33) < 0.15 AND (a.n = 1 OR bench_rand(g.i, 34) < 0.33)
-  ON CONFLICT DO NOTHING`;
+  ON CONFLICT DO NOTHING
+  RETURNING shipment_id, code, hidden)
+  UPDATE shipments s SET alert_codes = c.codes
+  FROM (SELECT shipment_id, array_agg(DISTINCT code ORDER BY code) AS codes FROM ins WHERE NOT hidden GROUP BY 1) c
+  WHERE s.id = c.shipment_id`;
   return [requestsSql, shipmentSql, alertsSql];
 }
 
@@ -234,6 +261,43 @@ async function vacuumBenchTables(url: string, log: (m: string) => void): Promise
   } finally {
     await client.end();
   }
+}
+
+/** Shipments per loading transaction: small enough that the parts keep every core busy to the end. */
+const LOAD_PART = 250_000;
+
+/** 1..count in parts of at most `size` shipments (`size` even, so a request's two containers stay together). */
+function parts(count: number, size: number): Part[] {
+  const out: Part[] = [];
+  for (let from = 1; from <= count; from += size) out.push({ from, to: Math.min(count, from + size - 1) });
+  return out;
+}
+
+type Task = (client: pg.Client) => Promise<unknown>;
+
+/**
+ * Runs the tasks on one connection per core (BENCH_LOAD_WORKERS), each taking the next task when done: the
+ * generation, the index builds and the rebuilds are each one statement that PostgreSQL runs on one core.
+ */
+async function sideBySide(url: string, tasks: Task[]): Promise<void> {
+  const workers = Number(process.env.BENCH_LOAD_WORKERS ?? os.availableParallelism());
+  let next = 0;
+  const worker = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // Several builds at once already use every core; parallel workers of each would only contend. No JIT: the
+      // generator's statements are estimated at millions of rows whatever their part, and compiling their
+      // expressions took about 15 s a statement.
+      await client.query(
+        "SET maintenance_work_mem = '2GB'; SET max_parallel_maintenance_workers = 0; SET jit = off",
+      );
+      while (next < tasks.length) await tasks[next++](client);
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, tasks.length)) }, worker));
 }
 
 /** Opens (or creates and fills) the benchmark database at `url`. */
@@ -320,41 +384,52 @@ export async function prepareBenchDatabase(serverUrl: string, database: string, 
          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
     );
     for (const ix of indexes) await client.query(`DROP INDEX ${client.escapeIdentifier(ix.name)}`);
-    await client.query("SET maintenance_work_mem = '512MB'");
-
     const started = Date.now();
     let nextId = 1;
     let nextRequest = 0;
     const plan: Array<[number, number]> = [[companyId, BENCH_SHIPMENTS]];
     for (const other of others) plan.push([other, Math.round(OTHER_SHIPMENTS / OTHER_COMPANIES)]);
+    const loads: Task[] = [];
     for (const [company, count] of plan) {
-      const t0 = Date.now();
-      // request_status is filled inline (same value the trigger would copy); alert_codes by the
-      // alert_events trigger.
-      await client.query('BEGIN');
-      await client.query('SET LOCAL session_replication_role = replica');
-      const [requestsSql, shipmentSql, alertsSql] = shipmentsSql(company, count, nextId, nextRequest);
-      await client.query(requestsSql);
-      await client.query(shipmentSql);
-      await client.query('SET LOCAL session_replication_role = origin');
-      await client.query(alertsSql);
-      await client.query('COMMIT');
-      log(
-        `  company ${company}: ${count.toLocaleString('en')} shipments in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-      );
+      for (const part of parts(count, LOAD_PART)) {
+        const [requestsSql, shipmentSql, alertsSql] = shipmentsSql(company, count, nextId, nextRequest, part);
+        // Triggers off: request_status is filled inline (same value the trigger would copy), alert_codes by
+        // alertsSql, and the counts are rebuilt after.
+        loads.push(async (c) => {
+          await c.query('BEGIN');
+          await c.query('SET LOCAL session_replication_role = replica');
+          await c.query(requestsSql);
+          await c.query(shipmentSql);
+          await c.query(alertsSql);
+          await c.query('COMMIT');
+        });
+      }
       nextId += count;
       nextRequest += Math.ceil(count / 2);
     }
+    await sideBySide(url, loads);
+    const total = plan.reduce((sum, [, count]) => sum + count, 0);
+    log(`  ${total.toLocaleString('en')} shipments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await client.query(`SELECT setval(pg_get_serial_sequence('tracking_requests', 'id'), ${nextRequest})`);
     await client.query(`SELECT setval(pg_get_serial_sequence('shipments', 'id'), ${nextId})`);
     const t1 = Date.now();
-    for (const ix of indexes) await client.query(ix.def);
+    await sideBySide(
+      url,
+      indexes.map((ix) => (c) => c.query(ix.def)),
+    );
     log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-    await client.query('SELECT shipment_health_counts_rebuild()');
-    await client.query('SELECT shipment_list_counts_rebuild()');
-    await client.query('SELECT shipment_day_counts_rebuild()');
-    // The BI rollup (migration 0012) is kept by triggers that the bulk load bypasses: rebuild it too.
-    await client.query('SELECT bi_shipment_rollup_rebuild()');
+    const t2 = Date.now();
+    // The counts and the BI rollup (migration 0012) are kept by triggers that the bulk load bypasses.
+    await sideBySide(
+      url,
+      [
+        'shipment_list_counts_rebuild',
+        'bi_shipment_rollup_rebuild',
+        'shipment_health_counts_rebuild',
+        'shipment_day_counts_rebuild',
+      ].map((fn) => (c) => c.query(`SELECT ${fn}()`)),
+    );
+    log(`  counts and rollup rebuilt in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
     await client.query('CREATE TABLE bench_meta (key text PRIMARY KEY, value text NOT NULL)');
     await client.query(
       `INSERT INTO bench_meta VALUES ('version', $1), ('company', $2), ('user', $3), ('other_user', $4)`,
