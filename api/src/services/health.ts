@@ -165,6 +165,17 @@ export function healthExpression(t: HealthThresholds, alias: SourceArg = 'shipme
   )} THEN 'delayed' ELSE 'ontrack' END)`;
 }
 
+/**
+ * What delayedCondition implies whenever the thresholds are at least a day (the profile's minimum): more than a
+ * day off plan. Stated beside it, it lets PostgreSQL read the partial indexes of off-plan shipments (migration
+ * 0042) instead of every shipment of the range. Null when the thresholds are below a day (no such implication).
+ */
+function offPlanCondition(t: HealthThresholds, alias: SourceArg): RawBuilder<SqlBool> | null {
+  if (t.days_of_delay < 1 || t.days_in_advance > -1) return null;
+  const source = sourceOf(alias);
+  return sql<SqlBool>`(${col(source, source.etaLate)} > 1 OR ${col(source, source.etaEarly)} < -1)`;
+}
+
 /** One health value as a condition (mutually exclusive, as healthExpression). */
 export function healthIs(
   t: HealthThresholds,
@@ -174,7 +185,12 @@ export function healthIs(
   const alerted = alertedCondition(t, alias);
   const delayed = delayedCondition(t, alias);
   if (value === 'alerted') return alerted;
-  if (value === 'delayed') return sql<SqlBool>`(NOT ${alerted} AND ${delayed})`;
+  if (value === 'delayed') {
+    const offPlan = offPlanCondition(t, alias);
+    return offPlan
+      ? sql<SqlBool>`(NOT ${alerted} AND ${delayed} AND ${offPlan})`
+      : sql<SqlBool>`(NOT ${alerted} AND ${delayed})`;
+  }
   return sql<SqlBool>`(NOT ${alerted} AND NOT ${delayed})`;
 }
 
