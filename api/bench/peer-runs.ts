@@ -71,7 +71,7 @@ interface WrkResult {
   bytes: number;
 }
 
-function wrk(url: string, token: string, seconds: number): Promise<WrkResult> {
+function wrk(url: string, token: string, seconds: number, script = 'auth.lua'): Promise<WrkResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'wrk',
@@ -83,7 +83,7 @@ function wrk(url: string, token: string, seconds: number): Promise<WrkResult> {
         '30s',
         '--latency',
         '-s',
-        path.join(PEER_DIR, 'bench', 'auth.lua'),
+        path.join(PEER_DIR, 'bench', script),
         url,
       ],
       { env: { ...process.env, TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -172,16 +172,17 @@ export async function measure(
   p: string,
   admin: pg.Client,
   pgPid: number,
+  script?: string,
 ): Promise<Run> {
   const drainAll = async () => {
     for (const s of all) await drain(admin, s.database, `${s.base}${s.cheap}`, s.token);
   };
   await drainAll();
-  await wrk(`${side.base}${p}`, side.token, WARMUP);
+  await wrk(`${side.base}${p}`, side.token, WARMUP, script);
   await drainAll();
   const app0 = treeCpuMs(side.appPid());
   const pg0 = treeCpuMs(pgPid);
-  const r = await wrk(`${side.base}${p}`, side.token, DURATION);
+  const r = await wrk(`${side.base}${p}`, side.token, DURATION, script);
   const app1 = treeCpuMs(side.appPid());
   const pg1 = treeCpuMs(pgPid);
   return { ...r, appMs: (app1 - app0) / r.requests, pgMs: (pg1 - pg0) / r.requests, load: loadAvg() };

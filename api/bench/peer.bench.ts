@@ -5,6 +5,8 @@
 // tree + every PostgreSQL process of the cluster, from /proc, during the measured run only).
 //   npm run bench -w @portal/api -- peer         (DURATION=20 WARMUP=5 CONNS=50 THREADS=2 ROUNDS=2,
 //                                                 CASES="a b c d e typical f g" to run some cases only,
+//                                                 CASES="mix0 mix10 mix50" for the mix of list URLs at 0,
+//                                                 10 and 50 writes/s (only when named),
 //                                                 OURS_CACHE=0 to measure ours without the answers it reuses)
 // When the peer is not set up on this machine (packages, cluster), it says so and skips (exit 0). A stopped
 // cluster is started (and stopped again afterwards); a missing one is initialised and loaded when the Debian
@@ -44,7 +46,25 @@ interface Case {
   name: string;
   peer?: string;
   ours: string;
+  /** The peer's wrk script drawing each request's URL (default: auth.lua, the one URL given). */
+  script?: string;
+  /** Shipments of our bench company updated per second during the runs of both sides (writer.py). */
+  writes?: number;
 }
+
+/**
+ * What a busy company's users get: wrk with the peer's mix.lua (4,000 list URLs: carriers, health, orderings,
+ * pages 1–50) against both, while the peer's writer.py updates our bench company's shipments through our
+ * triggers, as the engine does, on the shared cluster (the peer has no triggers or reuse to invalidate).
+ */
+const MIX_CASES: Case[] = [0, 10, 50].map((writes) => ({
+  key: `mix${writes}`,
+  name: `mix.lua, ${writes} writes/s`,
+  peer: '/',
+  ours: '/',
+  script: 'mix.lua',
+  writes,
+}));
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -91,9 +111,10 @@ function cases(): Case[] {
       name: 'dashboard tab health=alerted&ordering=-last_update',
       ours: '/api/shipments/?health=alerted&ordering=-last_update',
     },
+    ...MIX_CASES,
   ];
   const only = (process.env.CASES ?? '').split(/[\s,]+/).filter(Boolean);
-  return all.filter((c) => only.length === 0 || only.includes(c.key));
+  return all.filter((c) => (only.length === 0 ? !c.script : only.includes(c.key)));
 }
 
 // ---- the peer ----
@@ -248,7 +269,7 @@ async function startOurs(url: string, ourDb: string, userId: number, cleanups: C
 
 /** Every request answers 200 on both before anything is measured. */
 async function checkAnswers(list: Case[], peer: Side, ours: Side): Promise<void> {
-  for (const c of list) {
+  for (const c of list.filter((x) => !x.script)) {
     for (const [side, p] of [
       [peer, c.peer],
       [ours, c.ours],
@@ -258,6 +279,29 @@ async function checkAnswers(list: Case[], peer: Side, ours: Side): Promise<void>
       if (r.status !== 200) throw new Error(`${side.label} ${p}: HTTP ${r.status}`);
     }
   }
+}
+
+/** writer.py updating `rate` shipments per second of our bench company until the returned function stops it. */
+function startWriter(database: string, rate: number): () => Promise<void> {
+  if (rate <= 0) return () => Promise.resolve();
+  const child = spawn('/usr/bin/python3', [path.join(PEER_DIR, 'bench', 'writer.py')], {
+    env: {
+      ...process.env,
+      WRITER_DSN: `host=127.0.0.1 port=5433 dbname=${database} user=postgres`,
+      RATE: String(rate),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += String(d)));
+  return () =>
+    new Promise((resolve) => {
+      child.once('exit', () => {
+        log(`    ${out.trim()}`);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
 }
 
 /** ROUNDS rounds of every case, the peer first in odd rounds and ours first in even ones; each run printed. */
@@ -277,7 +321,8 @@ async function runRounds(
       for (const side of order) {
         const p = side === peer ? c.peer : c.ours;
         if (!p) continue;
-        const r = await measure(side, [peer, ours], p, admin, pgPid);
+        const stopWriter = startWriter(ours.database, c.writes ?? 0);
+        const r = await measure(side, [peer, ours], p, admin, pgPid, c.script).finally(stopWriter);
         entry[side.label].push(r);
         log(
           `  round ${round} ${c.key} ${side.label.padEnd(4)} ${r.rps.toFixed(1).padStart(7)} req/s  p95 ` +
@@ -325,7 +370,7 @@ function reportTable(list: Case[], results: Results): string[] {
       );
     }
     if (c.key === 'd' && ourRps < 1000) misses.push(`stats: ${ourRps.toFixed(0)} req/s (target 1,000)`);
-    if (['typical', 'f', 'g'].includes(c.key) && p95 > 100)
+    if ((c.script || ['typical', 'f', 'g'].includes(c.key)) && p95 > 100)
       misses.push(`${c.key}: p95 ${p95.toFixed(0)} ms at ${CONNS} connections (target 100 ms)`);
   }
   return misses;
