@@ -58,6 +58,8 @@ export async function signIn(page: Page, user: { username: string; password: str
 
 /** Reads the number shown in an element (e.g. '42 envíos' → 42). */
 export async function numberIn(locator: Locator): Promise<number> {
+  // While a new answer loads the element is blank (a space): wait for the number instead of reading the gap.
+  await expect(locator).toHaveText(/-?\d+/);
   const text = (await locator.textContent()) ?? '';
   const match = /-?\d+/.exec(text);
   if (!match) throw new Error(`No number in "${text}"`);
