@@ -5,7 +5,9 @@
 // queues are in queues.ts, the workers in workers.ts, the scheduler tick in tick.ts.
 import PgBoss from 'pg-boss';
 import type { Kysely } from 'kysely';
+import { createDb } from '../../db/connection';
 import type { Database } from '../../db/types';
+import { bossDb } from '../../lib/boss-db';
 import { engineConfig, type EngineConfig } from './config';
 import type { EngineDeps } from './deps';
 import { createPollLocks } from './poll-lock';
@@ -69,10 +71,14 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
     now: options.now ?? (() => Date.now()),
     log,
   };
+  // pg-boss on a pool of its own (job traffic never waits behind the API's connections), through bossDb so that
+  // stop() can wait for a fetch and a handler under way: a job fetched as pg-boss stops would otherwise run after
+  // stop() returned, on closed poll locks and a closed pool, and keep its worker alive past its owner.
+  const bossPool = createDb(options.databaseUrl, { max: 4 });
+  const queueDb = bossDb(bossPool.db);
   const boss = new PgBoss({
-    connectionString: options.databaseUrl,
+    db: queueDb,
     schema: options.schema ?? 'pgboss',
-    max: 4,
     schedule: false,
     supervise: options.workers !== false,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
@@ -80,7 +86,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
   boss.on('error', (err) => log(`pg-boss: ${err.message}`));
   await boss.start();
   await createQueues(boss, config.jobExpireSeconds);
-  const queues = jobQueues(boss, config);
+  const queues = jobQueues(boss, config, (fn) => queueDb.handler(fn));
 
   // One poll of a request at a time across processes (poll-lock.ts); only workers poll.
   const pollLocks = options.workers !== false ? createPollLocks(options.databaseUrl, log) : null;
@@ -109,8 +115,10 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
     stop: async () => {
       if (timer) clearInterval(timer);
       if (running === engine) running = null;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      await queueDb.quiet();
       await pollLocks?.close();
+      await bossPool.close();
     },
   };
   running = engine;

@@ -55,7 +55,10 @@ export interface JobQueues {
   work: <T extends object>(queue: string, handler: (data: T) => Promise<unknown>) => Promise<void>;
 }
 
-export function jobQueues(boss: PgBoss, config: EngineConfig): JobQueues {
+/** Wraps a work handler so that the owner's stop can wait for its runs (bossDb's `handler`). */
+type Tracked = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => (...args: A) => Promise<R>;
+
+export function jobQueues(boss: PgBoss, config: EngineConfig, tracked: Tracked): JobQueues {
   // Workers of this process per queue: woken right after a send instead of at their next poll.
   const workerIds = new Map<string, string[]>();
   const wake = (queue: string) => {
@@ -77,7 +80,7 @@ export function jobQueues(boss: PgBoss, config: EngineConfig): JobQueues {
       const wid = await boss.work<T>(
         queue,
         { pollingIntervalSeconds: config.workerPollSeconds, batchSize: 1 },
-        async ([job]) => handler(job.data),
+        tracked(async ([job]: PgBoss.Job<T>[]) => handler(job.data)),
       );
       workerIds.set(queue, [...(workerIds.get(queue) ?? []), wid]);
     },
