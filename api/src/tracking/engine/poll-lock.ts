@@ -26,6 +26,14 @@ export function createPollLocks(
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
+  // One statement at a time on the connection: pg queues concurrent ones itself but that use is deprecated
+  // (removed in pg 9), and four poll workers take and release locks side by side.
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = last.then(work, work);
+    last = next.catch(() => undefined);
+    return next;
+  };
 
   const connection = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
@@ -53,10 +61,9 @@ export function createPollLocks(
       held.add(id);
       try {
         const c = await connection();
-        const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
-          LOCK_CLASS,
-          id,
-        ]);
+        const { rows } = await inTurn(() =>
+          c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [LOCK_CLASS, id]),
+        );
         if (rows[0]?.ok) return true;
       } catch (err) {
         log(`Poll lock of tracking request ${id} not taken: ${(err as Error).message}`);
@@ -66,14 +73,18 @@ export function createPollLocks(
     },
     async release(id) {
       if (!held.delete(id)) return;
-      await client?.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, id]).catch(() => undefined);
+      const c = client;
+      if (c)
+        await inTurn(() => c.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, id])).catch(
+          () => undefined,
+        );
     },
     async close() {
       closed = true;
       held.clear();
       const c = client ?? (await connecting?.catch(() => null));
       client = null;
-      await c?.end().catch(() => undefined);
+      await inTurn(async () => c?.end()).catch(() => undefined);
     },
   };
 }
