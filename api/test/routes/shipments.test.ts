@@ -248,6 +248,41 @@ describe('GET /api/shipments/', () => {
     });
   });
 
+  it('sends only the asked properties of a port or a leg, the whole one when also asked whole', async () => {
+    const full = await list(std, 'ordering=id');
+    const parts = await list(std, 'ordering=id&fields=id,pol_loc.locode,pol_loc.name,leg1.voyage,pod_loc.id');
+    type Obj = Record<string, unknown> | null;
+    const narrow = (v: unknown, keys: string[]) =>
+      v === null ? null : Object.fromEntries(keys.map((k) => [k, (v as Record<string, unknown>)[k]]));
+    expect(parts.results).toEqual(
+      full.results.map((r) => ({
+        id: r.id,
+        pol_loc: narrow(r.pol_loc, ['locode', 'name']),
+        leg1: narrow(r.leg1, ['voyage']),
+        pod_loc: narrow(r.pod_loc, ['id']),
+      })),
+    );
+    // The order of the properties is the order asked, within the object too.
+    const first = parts.results.find((r) => r.pol_loc !== null) as Record<string, Obj>;
+    expect(Object.keys(first)).toEqual(['id', 'pol_loc', 'leg1', 'pod_loc']);
+    expect(Object.keys(first.pol_loc ?? {})).toEqual(['locode', 'name']);
+    // Named whole as well: the whole object, where it was first asked.
+    const whole = await list(std, 'ordering=id&fields=pol_loc.name,id,pol_loc');
+    expect(whole.results).toEqual(full.results.map((r) => ({ pol_loc: r.pol_loc, id: r.id })));
+    // A page asked by parts is not served from the page asked whole (nor the other way round).
+    expect((await list(std, 'ordering=id&fields=pol_loc.name,id')).results).toEqual(
+      full.results.map((r) => ({ pol_loc: narrow(r.pol_loc, ['name']), id: r.id })),
+    );
+    for (const name of ['pol_loc.nope', 'eta.year', 'leg1.vessel.name', 'nope.id', '.id', 'pol_loc.']) {
+      const bad = await std({ method: 'GET', url: `/api/shipments/?fields=id,${name}` });
+      expect({ name, status: bad.statusCode, body: bad.json() }).toEqual({
+        name,
+        status: 400,
+        body: { fields: [`Select a valid choice. ${name} is not one of the available choices.`] },
+      });
+    }
+  });
+
   it('sends each asked field as the full object has it, alone or with others, in English and Spanish', async () => {
     // Lists with `fields` read only the columns and lookups those fields need: every field must still be the
     // full object's.

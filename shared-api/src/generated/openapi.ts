@@ -4869,7 +4869,7 @@ export interface paths {
                     etd_rel_min?: string;
                     /** @description Default true: hidden shipments are left out; false shows them too */
                     exclude_hidden?: string;
-                    /** @description Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); absent: every property */
+                    /** @description Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); of a port or a leg, only some of its own with a dot (pol_loc.locode,pol_loc.name: pol_loc then holds those two, or is null); absent: every property */
                     fields?: string | string[];
                     /** @description Free time ends within N days (0..60): a running clock whose last free day is today..today+N (UTC days) */
                     free_time_ends_within?: string;
@@ -8811,7 +8811,7 @@ export interface paths {
                     etd_rel_min?: string;
                     /** @description Default true: hidden shipments are left out; false shows them too */
                     exclude_hidden?: string;
-                    /** @description Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); absent: every property */
+                    /** @description Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); of a port or a leg, only some of its own with a dot (pol_loc.locode,pol_loc.name: pol_loc then holds those two, or is null); absent: every property */
                     fields?: string | string[];
                     /** @description File name without extension */
                     filename?: string;

@@ -62,7 +62,8 @@ export const ShipmentListQuery = Type.Object(
     page: one('Page number, from 1 (30 results a page)'),
     fields: many(
       'Comma-separated or repeatable: only these properties of each shipment (e.g. the columns a list shows); ' +
-        'absent: every property',
+        'of a port or a leg, only some of its own with a dot (pol_loc.locode,pol_loc.name: pol_loc then holds ' +
+        'those two, or is null); absent: every property',
     ),
   },
   { additionalProperties: true },

@@ -3,9 +3,8 @@
 // concurrent identical requests, so the routes only parse the HTTP request and send the answer.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { localizePayload, type Lang } from '../../i18n';
-import { ErrorCollector, MESSAGES, notFound } from '../../lib/errors';
-import { choiceParam } from '../../lib/query-params';
+import type { Lang } from '../../i18n';
+import { MESSAGES, notFound } from '../../lib/errors';
 import { PAGE_SIZE } from '../../lib/pagination';
 import { dashboardCounts, HEALTH_VALUES, type Health, type HealthThresholds } from '../health';
 import {
@@ -42,9 +41,9 @@ import {
 } from './list-query';
 import { freeTimeCounts } from './free-time-filter';
 import { FREE_TIME_KEYS } from './free-time-fields';
-import { SHIPMENT_FIELDS } from './schema';
+import { parseListFields, resultsJson, type ListFields } from './list-fields';
 import { rowNeeds } from './row-needs';
-import { hasProjectsTable, serializeShipments, shipmentsJson } from './serializer';
+import { hasProjectsTable, serializeShipments } from './serializer';
 import { todayUtc } from '../../tracking/free-time/view';
 
 /** Who asks: the list is the caller's company's, health follows the caller's thresholds, texts their language. */
@@ -60,21 +59,9 @@ export interface ShipmentListPage {
   results: string;
 }
 
-/**
- * The `fields` of the query (comma-separated or repeated): the shipment properties each result keeps, in the
- * order given; null when absent (the full objects). Unknown names answer 400 `{fields: [messages]}`.
- */
-function parseListFields(query: RawQuery): string[] | null {
-  if (query.fields === undefined) return null;
-  const errors = new ErrorCollector();
-  const fields = [...new Set(choiceParam(query.fields, SHIPMENT_FIELDS, 'fields', errors))];
-  errors.throwIfAny();
-  return fields.length ? fields : null;
-}
-
 /** The key of a page within its list's entry: number, language and fields. */
 const listPageKey = ({ page, caller, fields }: Pick<PageRequest, 'page' | 'caller' | 'fields'>) =>
-  `${page}:${caller.lang}:${fields?.join(',') ?? ''}`;
+  `${page}:${caller.lang}:${fields?.text ?? ''}`;
 
 /** 404 "Invalid page." for a page past the end (page 1 always exists, empty or not). */
 function checkPage(page: number, count: number): void {
@@ -171,7 +158,7 @@ function countMatches(
 interface PageRequest {
   caller: ListCaller;
   filters: ShipmentFilters;
-  fields: string[] | null;
+  fields: ListFields | null;
   page: number;
   now: Date;
 }
@@ -236,7 +223,7 @@ async function computePage(
         count,
         PAGE_SIZE,
         offset,
-        { projects, companyId, needs: rowNeeds(fields) },
+        { projects, companyId, needs: rowNeeds(fields?.keys ?? null) },
         ids,
       ).execute()
     : [];
@@ -245,24 +232,15 @@ async function computePage(
     now,
     companyId,
     compact: true,
-    freeTime: fields?.includes('free_time') ?? false,
-    freeTimeColumns: !fields || FREE_TIME_KEYS.some((k) => fields.includes(k)),
+    freeTime: fields?.keys.includes('free_time') ?? false,
+    freeTimeColumns: !fields || FREE_TIME_KEYS.some((k) => fields.keys.includes(k)),
   });
   const read = {
     expires: daysExpiry(shipments),
     ids: rows.map((r) => String(r.id)),
     rowVersions: rows.map((r) => r.row_version),
   };
-  // Only what is sent is put into the caller's language (each property is translated on its own).
-  const results =
-    fields && lang !== 'en'
-      ? JSON.stringify(
-          localizePayload(
-            shipments.map((s) => Object.fromEntries(fields.map((f) => [f, s[f]]))),
-            lang,
-          ),
-        )
-      : shipmentsJson(localizePayload(shipments, lang), fields);
+  const results = resultsJson(shipments, fields, lang);
   return { count, page: { results, ...read } };
 }
 

@@ -263,22 +263,3 @@ export async function serializeShipments(
     return out;
   });
 }
-
-/**
- * The JSON text of `shipments` with only `fields` (in that order; a key the object leaves out, a null date of a
- * list, stays out), written straight from the objects instead of copying them first.
- */
-export function shipmentsJson(shipments: readonly ShipmentOut[], fields: readonly string[] | null): string {
-  if (!fields) return JSON.stringify(shipments);
-  const keys = fields.map((f) => [f, `${JSON.stringify(f)}:`] as const);
-  const parts: string[] = [];
-  for (const s of shipments) {
-    const members: string[] = [];
-    for (const [key, head] of keys) {
-      const value = s[key];
-      if (value !== undefined) members.push(head + JSON.stringify(value));
-    }
-    parts.push(`{${members.join(',')}}`);
-  }
-  return `[${parts.join(',')}]`;
-}
