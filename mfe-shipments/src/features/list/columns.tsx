@@ -71,10 +71,12 @@ export function withFreeTimeColumn(
 /**
  * What the list asks the API for (`fields`): what any column's cell, the last-alert button and the custom-form
  * button read, whichever columns are shown, so changing columns needs no new request; the rest of a shipment
- * (legs, positions, every milestone date) is for the detail.
+ * (legs, positions, every milestone date) is for the detail. Of a port, only what its cell shows (code, name).
  */
 export const LIST_FIELDS: readonly string[] = [
-  ...COLUMN_KEYS,
+  ...COLUMN_KEYS.flatMap((key) =>
+    key === 'pol_loc' || key === 'pod_loc' ? [`${key}.locode`, `${key}.name`] : [key],
+  ),
   'carrier_name',
   'status_verbose',
   'last_alert_message',
