@@ -24,6 +24,7 @@ import { configureListCache, listCacheStats } from '../src/services/shipments/li
 import { benchServer } from './bench-db';
 import { httpGetter, runTimed, type LoadResult } from './load';
 import { listPlans } from './list-plans';
+import { REFERENCE_FIELDS } from './reference-fields';
 import { benchData, prepareBenchDatabase } from './shipments-data';
 
 const SECONDS = Number(process.env.MIX_SECONDS ?? 20);
@@ -51,57 +52,6 @@ const SIDE = {
   c: '/shipments/?search=MSCU00123',
   e: '/shipments/?ordering=-eta&page=1000',
 };
-
-/**
- * The columns the reference's list sends (../shared/peers/drf, ShipmentSerializer), under our names: its
- * pod_vslarrival_* / pol_vsldeparture_* are our pod_vessel_arrival_* / pol_vessel_departure_*, its
- * leg1_vessel_name and leg1_voyage our leg1; its company (always the caller's) has no counterpart.
- */
-const REFERENCE_FIELDS = [
-  'id',
-  'status',
-  'status_verbose',
-  'lifecycle_status',
-  'health',
-  'container_number',
-  'container_type_iso',
-  'bl_number',
-  'booking_number',
-  'client_code',
-  'carrier',
-  'carrier_name',
-  'carrier_scac',
-  'project',
-  'tracking_request',
-  'hide',
-  'pol_loc',
-  'pod_loc',
-  'dlv_loc',
-  'tsp1_loc',
-  'leg1',
-  'eta',
-  'ata',
-  'etd',
-  'atd',
-  'dtd',
-  'dta',
-  'pod_vessel_arrival_planned_initial',
-  'pod_vessel_arrival_planned_last',
-  'pod_vessel_arrival_actual',
-  'pod_vslarrival_prediction',
-  'pol_vessel_departure_planned_initial',
-  'pol_vessel_departure_actual',
-  'discrepancy_eta_at_pod',
-  'transit_time',
-  'days_in_pod',
-  'last_alert_code',
-  'last_alert_message',
-  'is_alerted',
-  'is_delayed',
-  'last_update',
-  'created_at',
-  'modified_at',
-].join(',');
 
 /** The cache-off cases of the side-by-side table. */
 function cases(): Array<{ key: string; path: string }> {

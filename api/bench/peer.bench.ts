@@ -4,7 +4,7 @@
 // warm-up and a drain, and the table gives req/s, p95, the ratio and the server CPU per request (app process
 // tree + every PostgreSQL process of the cluster, from /proc, during the measured run only).
 //   npm run bench -w @portal/api -- peer         (DURATION=20 WARMUP=5 CONNS=50 THREADS=2 ROUNDS=2,
-//                                                 CASES="a b c d e typical f g" to run some cases only,
+//                                                 CASES="a b c d e a-same typical f g" to run some cases only,
 //                                                 CASES="mix0 mix10 mix50" for the mix of list URLs at 0,
 //                                                 10 and 50 writes/s (only when named),
 //                                                 OURS_CACHE=0 to measure ours without the answers it reuses)
@@ -20,6 +20,7 @@ import pg from 'pg';
 import { createDb, withDatabase } from '../src/db/connection';
 import { REPO_ROOT } from '../src/db/database-url';
 import { benchToken } from './bench-token';
+import { cases, type Case } from './peer-cases';
 import {
   CONNS,
   DURATION,
@@ -40,82 +41,6 @@ const PEER_URL = 'http://127.0.0.1:8001';
 const PEER_TOKEN = 'd3m0d3m0d3m0d3m0d3m0d3m0d3m0d3m0d3m0d3m0';
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const log = (m: string) => console.log(m);
-
-interface Case {
-  key: string;
-  name: string;
-  peer?: string;
-  ours: string;
-  /** The peer's wrk script drawing each request's URL (default: auth.lua, the one URL given). */
-  script?: string;
-  /** Shipments of our bench company updated per second during the runs of both sides (writer.py). */
-  writes?: number;
-}
-
-/**
- * What a busy company's users get: wrk with the peer's mix.lua (4,000 list URLs: carriers, health, orderings,
- * pages 1–50) against both, while the peer's writer.py updates our bench company's shipments through our
- * triggers, as the engine does, on the shared cluster (the peer has no triggers or reuse to invalidate).
- */
-const MIX_CASES: Case[] = [0, 10, 50].map((writes) => ({
-  key: `mix${writes}`,
-  name: `mix.lua, ${writes} writes/s`,
-  peer: '/',
-  ours: '/',
-  script: 'mix.lua',
-  writes,
-}));
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-function cases(): Case[] {
-  const etaAfter = day(-180);
-  const all: Case[] = [
-    {
-      key: 'a',
-      name: 'list ordering=-eta',
-      peer: '/api/shipments/?ordering=-eta',
-      ours: '/api/shipments/?ordering=-eta',
-    },
-    {
-      key: 'b',
-      name: `health=delayed&carrier=3&eta_after=${etaAfter}&ordering=-eta`,
-      peer: `/api/shipments/?health=delayed&carrier=3&eta_after=${etaAfter}&ordering=-eta`,
-      ours: `/api/shipments/?health=delayed&carrier=3&eta_after=${etaAfter}&ordering=-eta`,
-    },
-    {
-      key: 'c',
-      name: 'search by container prefix (peer TGHU12, ours MSCU00123)',
-      peer: '/api/shipments/?search=TGHU12',
-      ours: '/api/shipments/?search=MSCU00123',
-    },
-    { key: 'd', name: 'stats/', peer: '/api/shipments/stats/', ours: '/api/shipments/stats/' },
-    {
-      key: 'e',
-      name: 'ordering=-eta&page=1000',
-      peer: '/api/shipments/?ordering=-eta&page=1000',
-      ours: '/api/shipments/?ordering=-eta&page=1000',
-    },
-    {
-      key: 'typical',
-      name: 'our typical list status=ongoing&carrier=2&ordering=-eta',
-      ours: '/api/shipments/?status=ongoing&carrier=2&ordering=-eta',
-    },
-    {
-      key: 'f',
-      name: 'dashboard tab health=delayed&ordering=eta',
-      ours: '/api/shipments/?health=delayed&ordering=eta',
-    },
-    {
-      key: 'g',
-      name: 'dashboard tab health=alerted&ordering=-last_update',
-      ours: '/api/shipments/?health=alerted&ordering=-last_update',
-    },
-    ...MIX_CASES,
-  ];
-  const only = (process.env.CASES ?? '').split(/[\s,]+/).filter(Boolean);
-  return all.filter((c) => (only.length === 0 ? !c.script : only.includes(c.key)));
-}
 
 // ---- the peer ----
 
