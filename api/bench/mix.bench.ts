@@ -23,6 +23,7 @@ import { hashToken, newToken } from '../src/lib/tokens';
 import { configureListCache, listCacheStats } from '../src/services/shipments/list-cache';
 import { benchServer } from './bench-db';
 import { httpGetter, runTimed, type LoadResult } from './load';
+import { FREE_TIME_KEYS } from '../src/services/shipments/free-time-fields';
 import { listPlans } from './list-plans';
 import { REFERENCE_FIELDS } from './reference-fields';
 import { benchData, prepareBenchDatabase } from './shipments-data';
@@ -80,13 +81,19 @@ function cases(): Array<{ key: string; path: string }> {
 
 /** The `fields` the portal's list page asks for (mfe-shipments features/list/columns.tsx LIST_FIELDS). */
 const PORTAL_FIELDS = [
-  ...SHIPMENT_ORDERING_FIELDS,
+  ...SHIPMENT_ORDERING_FIELDS.flatMap((key) =>
+    key === 'pol_loc' || key === 'pod_loc' ? [`${key}.locode`, `${key}.name`] : [key],
+  ),
   'carrier_name',
   'status_verbose',
   'last_alert_message',
   'schema_form',
   'schema_form_source',
   'sf_data',
+  // The free-time columns and currency (not the whole free_time object, which only the detail shows).
+  ...FREE_TIME_KEYS.filter(
+    (k) => k !== 'free_time' && !(SHIPMENT_ORDERING_FIELDS as readonly string[]).includes(k),
+  ),
 ].join(',');
 
 /** The mix's random numbers: Math.random, or a seeded sequence (the same URLs in every run: MIX_SERIAL). */
