@@ -21,6 +21,7 @@ import { createDb, withDatabase } from '../src/db/connection';
 import { REPO_ROOT } from '../src/db/database-url';
 import { benchToken } from './bench-token';
 import { cases, type Case } from './peer-cases';
+import { REFERENCE_FIELDS } from './reference-fields';
 import {
   CONNS,
   DURATION,
@@ -263,6 +264,12 @@ async function runRounds(
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
+/** A request as the table shows it: the reference's columns by name, not listed. */
+const shown = (url: string) =>
+  url
+    .replace('/api/shipments/', '')
+    .replace(`fields=${REFERENCE_FIELDS}`, 'fields=<the reference’s columns>');
+
 /** The table of the cases (means of the rounds); answers the targets missed. */
 function reportTable(list: Case[], results: Results): string[] {
   const fmt = (xs: number[], d = 1) => xs.map((x) => x.toFixed(d)).join(', ');
@@ -285,12 +292,12 @@ function reportTable(list: Case[], results: Results): string[] {
       if (ratio < 10) misses.push(`${c.key}: ${ratio.toFixed(1)}× the peer's throughput (target 10×)`);
       if (cpuRatio < 5) misses.push(`${c.key}: ${cpuRatio.toFixed(1)}× less CPU per request (target 5×)`);
       log(
-        `| ${c.key} | \`${c.ours.replace('/api/shipments/', '')}\` | ${fmt(e.peer.map((r) => r.rps))} | ` +
+        `| ${c.key} | \`${shown(c.ours)}\` | ${fmt(e.peer.map((r) => r.rps))} | ` +
           `${fmt(e.ours.map((r) => r.rps))} | **${ratio.toFixed(1)}×** | ${p95.toFixed(1)} | ${peerCpu} | ${ourCpu} | ${cpuRatio.toFixed(1)}× |`,
       );
     } else {
       log(
-        `| ${c.key} | \`${c.ours.replace('/api/shipments/', '')}\` | – | ${fmt(e.ours.map((r) => r.rps))} | – | ` +
+        `| ${c.key} | \`${shown(c.ours)}\` | – | ${fmt(e.ours.map((r) => r.rps))} | – | ` +
           `${p95.toFixed(1)} | – | ${ourCpu} | – |`,
       );
     }
