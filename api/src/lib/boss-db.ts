@@ -3,6 +3,9 @@
 import type PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 
+/** A queue's database adapter: pg-boss's `db` option, plus the tracking its owner's stop waits on. */
+export type BossDb = ReturnType<typeof bossDb>;
+
 export function bossDb<DB>(db: Kysely<DB>) {
   // Statements under way: pg-boss's stop() can return while a worker's fetch is still running, and that fetch
   // then hands its jobs to the handler and completes or fails them after the owner closed the database.

@@ -3,7 +3,7 @@
 import PgBoss from 'pg-boss';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { bossDb, ensureQueues } from '../../lib/boss-db';
+import { bossDb, ensureQueues, type BossDb } from '../../lib/boss-db';
 
 export const WEBHOOK_QUEUE = 'webhook-deliver';
 
@@ -21,7 +21,7 @@ export async function startWebhookBoss(
   schema: string,
   leaseSeconds: number,
   log: (message: string) => void,
-): Promise<{ boss: PgBoss; queue: ReturnType<typeof bossDb> }> {
+): Promise<{ boss: PgBoss; queue: BossDb }> {
   const adapter = bossDb(db);
   const boss = new PgBoss({ db: adapter, schema, schedule: false, supervise: true });
   boss.on('error', (err) => log(`pg-boss (webhooks): ${err.message}`));

@@ -86,7 +86,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
   boss.on('error', (err) => log(`pg-boss: ${err.message}`));
   await boss.start();
   await createQueues(boss, config.jobExpireSeconds);
-  const queues = jobQueues(boss, config, (fn) => queueDb.handler(fn));
+  const queues = jobQueues(boss, config, queueDb);
 
   // One poll of a request at a time across processes (poll-lock.ts); only workers poll.
   const pollLocks = options.workers !== false ? createPollLocks(options.databaseUrl, log) : null;

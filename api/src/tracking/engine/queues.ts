@@ -2,7 +2,7 @@
 // policies, and the sending and working on them from this process: a send wakes this process's
 // workers of that queue at once instead of at their next poll.
 import type PgBoss from 'pg-boss';
-import { ensureQueues } from '../../lib/boss-db';
+import { ensureQueues, type BossDb } from '../../lib/boss-db';
 import type { EngineConfig } from './config';
 import type { IngestJobData } from './poll';
 
@@ -55,10 +55,8 @@ export interface JobQueues {
   work: <T extends object>(queue: string, handler: (data: T) => Promise<unknown>) => Promise<void>;
 }
 
-/** Wraps a work handler so that the owner's stop can wait for its runs (bossDb's `handler`). */
-type Tracked = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => (...args: A) => Promise<R>;
-
-export function jobQueues(boss: PgBoss, config: EngineConfig, tracked: Tracked): JobQueues {
+/** `queueDb`: the boss's adapter, whose `handler` lets the engine's stop wait for the jobs under way. */
+export function jobQueues(boss: PgBoss, config: EngineConfig, queueDb: BossDb): JobQueues {
   // Workers of this process per queue: woken right after a send instead of at their next poll.
   const workerIds = new Map<string, string[]>();
   const wake = (queue: string) => {
@@ -80,7 +78,7 @@ export function jobQueues(boss: PgBoss, config: EngineConfig, tracked: Tracked):
       const wid = await boss.work<T>(
         queue,
         { pollingIntervalSeconds: config.workerPollSeconds, batchSize: 1 },
-        tracked(async ([job]: PgBoss.Job<T>[]) => handler(job.data)),
+        queueDb.handler(async ([job]: PgBoss.Job<T>[]) => handler(job.data)),
       );
       workerIds.set(queue, [...(workerIds.get(queue) ?? []), wid]);
     },
