@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { createDb } from '../src/db/connection';
-import { SHIPMENT_ORDERING_FIELDS } from '@portal/shared-api/domain';
+import { listColumnFields, SHIPMENT_ORDERING_FIELDS } from '@portal/shared-api/domain';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { configureListCache, listCacheStats } from '../src/services/shipments/list-cache';
 import { benchServer } from './bench-db';
@@ -81,9 +81,7 @@ function cases(): Array<{ key: string; path: string }> {
 
 /** The `fields` the portal's list page asks for (mfe-shipments features/list/columns.tsx LIST_FIELDS). */
 const PORTAL_FIELDS = [
-  ...SHIPMENT_ORDERING_FIELDS.flatMap((key) =>
-    key === 'pol_loc' || key === 'pod_loc' ? [`${key}.locode`, `${key}.name`] : [key],
-  ),
+  ...SHIPMENT_ORDERING_FIELDS.flatMap(listColumnFields),
   'carrier_name',
   'status_verbose',
   'last_alert_message',

@@ -173,6 +173,13 @@ export const SHIPMENT_ORDERING_FIELDS = [
 ] as const;
 export type ShipmentOrderingField = (typeof SHIPMENT_ORDERING_FIELDS)[number];
 
+/**
+ * What a list asks `fields` for, for one of its columns: of a port column only the parts its cell shows (the
+ * UN/LOCODE, else the name, with the name as its title), any other column whole.
+ */
+export const listColumnFields = (key: string): string[] =>
+  key === 'pol_loc' || key === 'pod_loc' ? [`${key}.locode`, `${key}.name`] : [key];
+
 /** The dates GET shipments/ filters by a range (`<field>_after` / `<field>_before`, yyyy-MM-dd). */
 export const SHIPMENT_DATE_FILTER_FIELDS = [
   'eta',

@@ -2,7 +2,7 @@
 // and the cells: health dot, dates, the last-alert button and the per-row custom-form button.
 import type { TFunction } from 'i18next';
 import type { Port, Shipment } from '@portal/shared-api';
-import { SHIPMENT_ORDERING_FIELDS } from '@portal/shared-api/domain';
+import { listColumnFields, SHIPMENT_ORDERING_FIELDS } from '@portal/shared-api/domain';
 import type { TableColumn } from '@portal/shared-ui';
 import { shipmentHealthText, shipmentStatusText } from '@portal/shared-ui/lists';
 import { Link } from '@portal/shared-ui/router';
@@ -71,12 +71,10 @@ export function withFreeTimeColumn(
 /**
  * What the list asks the API for (`fields`): what any column's cell, the last-alert button and the custom-form
  * button read, whichever columns are shown, so changing columns needs no new request; the rest of a shipment
- * (legs, positions, every milestone date) is for the detail. Of a port, only what its cell shows (code, name).
+ * (legs, positions, every milestone date) is for the detail. Of a port, only what its cell shows.
  */
 export const LIST_FIELDS: readonly string[] = [
-  ...COLUMN_KEYS.flatMap((key) =>
-    key === 'pol_loc' || key === 'pod_loc' ? [`${key}.locode`, `${key}.name`] : [key],
-  ),
+  ...COLUMN_KEYS.flatMap(listColumnFields),
   'carrier_name',
   'status_verbose',
   'last_alert_message',
