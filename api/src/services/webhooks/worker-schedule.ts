@@ -51,7 +51,7 @@ export async function pumpDeliveries(
 ): Promise<void> {
   let more = true;
   while (more && !stopping()) {
-    more = await db.transaction().execute(async (trx) => {
+    const queued = await db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ endpoint_id: number; chain: string }>`
         UPDATE webhook_deliveries SET enqueued = true
         WHERE id IN (
@@ -63,9 +63,12 @@ export async function pumpDeliveries(
         rows.map((r) => ({ endpointId: r.endpoint_id, chain: r.chain })),
         trx,
       );
-      return rows.length === PUMP_BATCH;
+      return rows.length;
     });
-    wake();
+    more = queued === PUMP_BATCH;
+    // Waking the job loops makes each fetch from the queue at once: only worth it when chains were queued (an
+    // idle worker would otherwise send four fetches to the database at every pump).
+    if (queued > 0) wake();
   }
 }
 
