@@ -213,6 +213,7 @@ async function computePage(
     return { count, page: candidate as CachedPage };
   }
   countListAnswer('misses');
+  const needs = rowNeeds(fields?.keys ?? null);
   const rows = ids.length
     ? await shipmentPageQuery(
         db,
@@ -223,7 +224,7 @@ async function computePage(
         count,
         PAGE_SIZE,
         offset,
-        { projects, companyId, needs: rowNeeds(fields?.keys ?? null) },
+        { projects, companyId, needs },
         ids,
       ).execute()
     : [];
@@ -234,6 +235,7 @@ async function computePage(
     compact: true,
     freeTime: fields?.keys.includes('free_time') ?? false,
     freeTimeColumns: !fields || FREE_TIME_KEYS.some((k) => fields.keys.includes(k)),
+    columns: needs?.columns,
   });
   const read = {
     expires: daysExpiry(shipments),

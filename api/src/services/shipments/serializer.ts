@@ -124,6 +124,11 @@ export interface SerializeOptions {
   freeTime?: boolean;
   /** Lists whose `fields` name no free-time key: false skips reading shipment_free_time (default true). */
   freeTimeColumns?: boolean;
+  /**
+   * Lists asking for some `fields`: the columns their rows were read with (RowNeeds.columns); the legs, ports,
+   * dates and numbers of other columns are then left out of the objects (default: all of them).
+   */
+  columns?: readonly string[];
 }
 
 /** The page's lookups by id, as serializeShipments writes them into the objects. */
@@ -210,18 +215,59 @@ function shipmentHead(r: ShipmentRow, maps: LookupMaps, now: Date): ShipmentOut 
   };
 }
 
+/** The legs, locations, dates and numbers a page's objects get (see journeyParts). */
+interface JourneyParts {
+  legs: ReadonlyArray<(typeof LEG_NUMBERS)[number]>;
+  locations: ReadonlyArray<(typeof LOCATION_KEYS)[number]>;
+  milestones: typeof MILESTONE_DATE_COLUMNS;
+  dates: ReadonlyArray<(typeof DATE_COLUMNS)[number]>;
+  numbers: ReadonlyArray<(typeof NUMBER_COLUMNS)[number]>;
+}
+
+const ALL_JOURNEY: JourneyParts = {
+  legs: LEG_NUMBERS,
+  locations: LOCATION_KEYS,
+  milestones: MILESTONE_DATE_COLUMNS,
+  dates: DATE_COLUMNS,
+  numbers: NUMBER_COLUMNS,
+};
+
+/**
+ * All of them, or, for rows read with only the `columns` of a list's fields (./row-needs), those of these
+ * columns: a list showing a few dates then builds a few properties a row instead of some 200 (most of them
+ * milestone dates it would not send), which was most of the time it spent serializing a page.
+ */
+function journeyParts(columns: readonly string[] | undefined): JourneyParts {
+  if (!columns) return ALL_JOURNEY;
+  const read = new Set(columns);
+  const has = (c: string) => read.has(c);
+  return {
+    legs: LEG_NUMBERS.filter((i) => has(`leg${i}_voyage`) || has(`leg${i}_vessel_id`)),
+    locations: LOCATION_KEYS.filter((k) => has(`${k}_id`)),
+    milestones: MILESTONE_DATE_COLUMNS.filter(has),
+    dates: DATE_COLUMNS.filter(has),
+    numbers: NUMBER_COLUMNS.filter(has),
+  };
+}
+
 /** Adds the legs, the locations, the milestone and other dates and the numbers of `r` to `out`. */
-function addJourney(out: ShipmentOut, r: ShipmentRow, maps: LookupMaps, compact: boolean): void {
-  for (const i of LEG_NUMBERS) {
+function addJourney(
+  out: ShipmentOut,
+  r: ShipmentRow,
+  maps: LookupMaps,
+  compact: boolean,
+  parts: JourneyParts,
+): void {
+  for (const i of parts.legs) {
     out[`leg${i}`] = { voyage: r[`leg${i}_voyage`], vessel: maps.vessel(r[`leg${i}_vessel_id`]) };
   }
-  for (const k of LOCATION_KEYS) out[k] = maps.loc(r[`${k}_id`]);
-  for (const c of MILESTONE_DATE_COLUMNS) {
+  for (const k of parts.locations) out[k] = maps.loc(r[`${k}_id`]);
+  for (const c of parts.milestones) {
     const value = r[c];
     if (value !== null || !compact) out[c] = iso(value);
   }
-  for (const c of DATE_COLUMNS) out[c] = iso(r[c]);
-  for (const c of NUMBER_COLUMNS) {
+  for (const c of parts.dates) out[c] = iso(r[c]);
+  for (const c of parts.numbers) {
     const value = r[c];
     if (value !== null || !compact) out[c] = num(value);
   }
@@ -245,6 +291,7 @@ export async function serializeShipments(
   ]);
   const maps = lookupMaps(lookups);
   const today = todayUtc(now);
+  const journey = journeyParts(options.columns);
 
   return rows.map((r) => {
     const out = shipmentHead(r, maps, now);
@@ -259,7 +306,7 @@ export async function serializeShipments(
         out.schema_form_source = maps.companyForm === null ? null : 'company';
       } else out.schema_form_source = 'shipment';
     }
-    addJourney(out, r, maps, options.compact ?? false);
+    addJourney(out, r, maps, options.compact ?? false, journey);
     return out;
   });
 }
