@@ -55,9 +55,10 @@ const LIST_COUNTS_SOURCE: HealthSource = {
 };
 
 /**
- * The statement counting the shipments that match the filters (one row, `count`). With no filter but health
- * (the dashboard tabs, the plain list) it sums the company's groups in shipment_health_counts; with carrier and
- * status too, in shipment_list_counts (whatever the number of shipments); otherwise it counts the shipments.
+ * The statement counting the shipments that match the filters (one row, `count`). The plain list of visible
+ * shipments sums the company's creation days; with no filter but health (the dashboard tabs) it sums the
+ * company's groups in shipment_health_counts; with carrier and status too, in shipment_list_counts (whatever the
+ * number of shipments); otherwise it counts the shipments.
  */
 export function countQuery(
   thresholds: HealthThresholds,
@@ -65,6 +66,11 @@ export function countQuery(
   filters: ShipmentFilters,
   conditions: Conditions,
 ): RawBuilder<{ count: string | null }> {
+  if (filters.exclude_hidden && filters.health.length === 0 && onlyHealthFilters(filters)) {
+    // Every visible shipment is counted once on its day of creation (shipment_day_counts, migration 0041): a
+    // few hundred rows a company instead of its ten thousand health groups (1 ms instead of 5 on a million).
+    return sql`SELECT sum(n) AS count FROM shipment_day_counts WHERE company_id = ${companyId} AND kind = 'c'`;
+  }
   const counted = onlyHealthFilters(filters) || onlyCountedFilters(filters);
   if (!counted) {
     return sql`SELECT count(*) AS count FROM shipments
