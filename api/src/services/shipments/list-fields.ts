@@ -91,17 +91,18 @@ export function resultsJson(shipments: ShipmentOut[], fields: ListFields | null,
           shipments.map((s) => pick(s, fields.keys)),
           lang,
         );
-  const keys = fields.keys.map((k) => [k, `${JSON.stringify(k)}:`, fields.parts.get(k)] as const);
-  const parts: string[] = [];
-  for (const s of sent) {
-    const members: string[] = [];
-    for (const [key, head, chosen] of keys) {
+  const keys = fields.keys.map((k) => [k, fields.parts.get(k)] as const);
+  // One object a row with the chosen keys in order (none is an array index, so the order holds), written by one
+  // JSON.stringify: cheaper than writing each member apart and joining the texts (fewer strings to collect).
+  const rows = sent.map((s) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, chosen] of keys) {
       const value = s[key];
-      if (value !== undefined) members.push(head + JSON.stringify(chosen ? narrow(value, chosen) : value));
+      if (value !== undefined) row[key] = chosen ? narrow(value, chosen) : value;
     }
-    parts.push(`{${members.join(',')}}`);
-  }
-  return `[${parts.join(',')}]`;
+    return row;
+  });
+  return JSON.stringify(rows);
 }
 
 const pick = (s: ShipmentOut, keys: readonly string[]) =>
