@@ -36,12 +36,11 @@ const CARRIER_JSON = sql`json_build_object('id', c.id, 'official_name', c.offici
   'short_name', c.short_name, 'scac', c.scac)`;
 
 /**
- * A JSON array of `object` (a scalar subquery on `x.id`, one primary-key probe each) for the distinct ids of
- * `ids` (column references of the row).
+ * A JSON array of `object` for the rows of `table` (aliased as `object` reads it) whose id is one of `ids`
+ * (column references of the row), each once: one scan of the primary key for them all. Null when none is found.
  */
-const byIds = (object: RawBuilder<unknown>, ids: RawBuilder<unknown>) =>
-  sql`(SELECT json_agg(y.j) FROM (SELECT ${object} AS j FROM (SELECT DISTINCT unnest(ARRAY[${ids}]) AS id) x
-        WHERE x.id IS NOT NULL) y WHERE y.j IS NOT NULL)`;
+const byIds = (table: RawBuilder<unknown>, object: RawBuilder<unknown>, ids: RawBuilder<unknown>) =>
+  sql`(SELECT json_agg(${object}) FROM ${table} WHERE id = ANY(ARRAY[${ids}]))`;
 
 /**
  * A `lookups` column for a select on `shipments`: the row's locations, vessels, carrier, project (when the
@@ -61,14 +60,10 @@ export function lookupsColumn(options: { projects: boolean; companyId?: number; 
   const ids = (columns: string[]) => sql.join(columns.map((c) => sql.ref(`shipments.${c}`)));
   return sql<Lookups>`json_build_object(
     'locations', ${
-      locationColumns.length
-        ? byIds(sql`(SELECT ${LOCATION_JSON} FROM locations l WHERE l.id = x.id)`, ids(locationColumns))
-        : sql`NULL::json`
+      locationColumns.length ? byIds(sql`locations l`, LOCATION_JSON, ids(locationColumns)) : sql`NULL::json`
     },
     'vessels', ${
-      vesselColumns.length
-        ? byIds(sql`(SELECT ${VESSEL_JSON} FROM vessels v WHERE v.id = x.id)`, ids(vesselColumns))
-        : sql`NULL::json`
+      vesselColumns.length ? byIds(sql`vessels v`, VESSEL_JSON, ids(vesselColumns)) : sql`NULL::json`
     },
     'carriers', ${
       needs && !needs.carriers
