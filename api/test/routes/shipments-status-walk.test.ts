@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { startTestApp, seedTenant, signIn, type TestContext, type Tenant, type Caller } from '../helpers/app';
 import { healthFilter, loadThresholds, type Health } from '../../src/services/health';
+import { configureListCache } from '../../src/services/shipments/list-cache';
 
 jest.setTimeout(90_000);
 
@@ -106,6 +107,29 @@ describe('one carrier and one status, read in index order', () => {
       }
     },
   );
+
+  it('pages equal a plain query with the answer cache off too (count and ids then read in one statement)', async () => {
+    const thresholds = await loadThresholds(ctx.handle.db, t.standard.id);
+    configureListCache({ enabled: false });
+    try {
+      for (const order of ['-eta', 'last_update']) {
+        for (const health of [null, 'delayed'] as Array<Health | null>) {
+          const where = sql.join(
+            [sql`carrier_id = 2`, health ? healthFilter(thresholds, [health]) : sql`true`],
+            sql` AND `,
+          );
+          for (const page of [1, 2, 3, 4, 5, 6]) {
+            const expected = await plain(where, order, page);
+            if (expected.ids.length === 0) break;
+            const q = `carrier=2&ordering=${order}${health ? `&health=${health}` : ''}&page=${page}`;
+            expect(await list(q)).toEqual(expected);
+          }
+        }
+      }
+    } finally {
+      configureListCache('reset');
+    }
+  });
 
   it('two statuses, and a status of no carrier, still equal a plain query', async () => {
     for (const page of [1, 2]) {

@@ -253,6 +253,29 @@ export function pageIdsQuery(w: PageWindow): RawBuilder<{ id: string }> {
 }
 
 /**
+ * The number of matches and the page's ids in one statement, when the page's plan does not depend on that number
+ * (one carrier walked in index order, walksOrderIndex) and the count is not a search's: one round trip to
+ * PostgreSQL instead of two. The ids are those of valuesOnlyPageIds when it applies (to be read again in full when
+ * the page comes back short), else the page's. Null when the plan needs the count first.
+ */
+export async function countWithPageIds(
+  db: Kysely<Database>,
+  w: Omit<PageWindow, 'count'>,
+): Promise<{ count: number; ids: string[]; valuesOnly: boolean } | null> {
+  if (!walksOrderIndex(w.filters) || w.filters.search) return null;
+  const window = { ...w, count: 0 };
+  const valuesOnly = valuesOnlyPageIds(window);
+  const count = countQuery(w.thresholds, w.companyId, w.filters, w.conditions);
+  const { rows } = await sql<{ count: string | null; ids: string[] }>`SELECT (${count}) AS count,
+    ARRAY(${valuesOnly ?? pageIdsQuery(window)}) AS ids`.execute(db);
+  return {
+    count: Number(rows[0]?.count ?? 0),
+    ids: rows[0]?.ids.map(String) ?? [],
+    valuesOnly: !!valuesOnly,
+  };
+}
+
+/**
  * The query of one page of shipments, as a deferred join: the ids of the page are found first on narrow rows
  * (no health, no wide columns; pageIdsQuery), then only those rows are read whole. Each row carries its
  * `lookups` (lookupsColumn), so the page is one round trip. Given the page's ids (`pageIds`), it reads those

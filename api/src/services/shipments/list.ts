@@ -35,6 +35,7 @@ import {
   carrierCounted,
   carrierCounts,
   countShipments,
+  countWithPageIds,
   pageIdsQuery,
   shipmentPageQuery,
   valuesOnlyPageIds,
@@ -140,6 +141,10 @@ async function carrierTabCount(
   return sum(filters.status[0], filters.health[0]);
 }
 
+/** True when a carrier's tab is counted with its siblings (carrierTabCount). */
+const countsTabs = (filters: ShipmentFilters, reuse: ListReuse | null): boolean =>
+  Boolean(reuse?.counted) && carrierCounted(filters) && !onlySelectionFilters(filters);
+
 /** The number of matches: a carrier's tab counts its siblings too (carrierTabCount), else countShipments. */
 function countMatches(
   db: Kysely<Database>,
@@ -148,7 +153,7 @@ function countMatches(
   reuse: ListReuse | null,
 ): Promise<number> {
   const { companyId, thresholds } = caller;
-  if (reuse?.counted && carrierCounted(filters) && !onlySelectionFilters(filters)) {
+  if (reuse && countsTabs(filters, reuse)) {
     return carrierTabCount(db, caller, filters, now, reuse.version);
   }
   return countShipments(db, thresholds, companyId, filters, conditions);
@@ -174,16 +179,19 @@ async function pageIds(
   conditions: ReturnType<typeof shipmentConditions>,
   count: number,
   offset: number,
+  /** The values-only ids when already read (countWithPageIds). */
+  read?: string[],
 ): Promise<string[]> {
   const { companyId, thresholds } = caller;
-  const read = async (q: { execute: (db: Kysely<Database>) => Promise<{ rows: Array<{ id: string }> }> }) =>
-    (await q.execute(db)).rows.map((r) => String(r.id));
+  const readIds = async (q: {
+    execute: (db: Kysely<Database>) => Promise<{ rows: Array<{ id: string }> }>;
+  }) => (await q.execute(db)).rows.map((r) => String(r.id));
   const pageWindow = { companyId, thresholds, filters, conditions, count, limit: PAGE_SIZE, offset };
-  const first = valuesOnlyPageIds(pageWindow);
-  const firstIds = first ? await read(first) : [];
+  const first = read ? null : valuesOnlyPageIds(pageWindow);
+  const firstIds = read ?? (first ? await readIds(first) : []);
   if (firstIds.length === PAGE_SIZE) return firstIds;
   // The split read gives the short values-only page again before the whole page (a subset of it): once each.
-  return [...new Set(await read(pageIdsQuery(pageWindow)))];
+  return [...new Set(await readIds(pageIdsQuery(pageWindow)))];
 }
 
 /** Counts the matches (unless a kept count serves) and builds the page's JSON. */
@@ -196,15 +204,21 @@ async function computePage(
   const { companyId, thresholds, lang } = caller;
   await resolveSearch(db, filters);
   const conditions = shipmentConditions(filters, thresholds, now, companyId);
+  const offset = (page - 1) * PAGE_SIZE;
+  const kept = reuse?.cached.count ?? reuse?.counted?.count;
+  const both =
+    kept === undefined && !countsTabs(filters, reuse)
+      ? await countWithPageIds(db, { companyId, thresholds, filters, conditions, limit: PAGE_SIZE, offset })
+      : null;
   const [count, projects] = await Promise.all([
-    reuse?.cached.count ?? reuse?.counted?.count ?? countMatches(db, request, conditions, reuse),
+    kept ?? both?.count ?? countMatches(db, request, conditions, reuse),
     hasProjectsTable(db),
   ]);
   if (reuse) reuse.cached.count = count;
   if (reuse?.counted) reuse.counted.count = count;
   checkPage(page, count);
-  const offset = (page - 1) * PAGE_SIZE;
-  const ids = await pageIds(db, request, conditions, count, offset);
+  const ids =
+    both && !both.valuesOnly ? both.ids : await pageIds(db, request, conditions, count, offset, both?.ids);
   const pageKey = listPageKey(request);
   const candidate = reuse?.cached.stale?.get(pageKey);
   reuse?.cached.stale?.delete(pageKey);
