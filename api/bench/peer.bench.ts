@@ -7,7 +7,9 @@
 //                                                 CASES="a b c d e a-same typical f g" to run some cases only,
 //                                                 CASES="mix0 mix10 mix50" for the mix of list URLs at 0,
 //                                                 10 and 50 writes/s (only when named),
-//                                                 OURS_CACHE=0 to measure ours without the answers it reuses)
+//                                                 OURS_CACHE=0 to measure ours without the answers it reuses,
+//                                                 BENCH_API_PROCESSES=N for N API processes, default one a core:
+//                                                 the peer runs 2 × cores + 1 gunicorn workers)
 // When the peer is not set up on this machine (packages, cluster), it says so and skips (exit 0). A stopped
 // cluster is started (and stopped again afterwards); a missing one is initialised and loaded when the Debian
 // packages are there and we run as root (about a minute). Our data: database portal_bench on the same cluster
@@ -157,7 +159,7 @@ function startPeer(cleanups: Cleanups): Side {
   };
 }
 
-/** Our API in its own process (peer-server.ts) on our data, as our side. */
+/** Our API in its own processes (peer-server.ts: one a core, on one port) on our data, as our side. */
 async function startOurs(url: string, ourDb: string, userId: number, cleanups: Cleanups): Promise<Side> {
   const handle = createDb(url, { max: 2 });
   const { token, revoke } = await benchToken(handle.db, userId);
