@@ -5,7 +5,15 @@ import { sql } from 'kysely';
 import { parseShipmentFilters, shipmentConditions } from '../../src/services/shipments/filters';
 import { countQuery } from '../../src/services/shipments/list-query';
 import { DEFAULT_THRESHOLDS } from '../../src/services/health';
-import { startTestApp, seedTenant, signIn, type TestContext, type Tenant, type Caller } from '../helpers/app';
+import {
+  insertRequest,
+  startTestApp,
+  seedTenant,
+  signIn,
+  type TestContext,
+  type Tenant,
+  type Caller,
+} from '../helpers/app';
 
 jest.setTimeout(60_000);
 
@@ -19,13 +27,7 @@ beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx);
   std = await signIn(ctx, t.standard);
-  requestId = (
-    await ctx.handle.db
-      .insertInto('tracking_requests')
-      .values({ company_id: t.companyId, carrier_id: 1, code_type: 'b_id', code_value: `TOT${t.companyId}` })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  requestId = await insertRequest(ctx, { company_id: t.companyId, code_value: `TOT${t.companyId}` });
 });
 
 afterAll(() => ctx.close());
