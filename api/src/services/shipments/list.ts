@@ -179,19 +179,19 @@ async function pageIds(
   conditions: ReturnType<typeof shipmentConditions>,
   count: number,
   offset: number,
-  /** The values-only ids when already read (countWithPageIds). */
-  read?: string[],
+  /** The ids read with the count (countWithPageIds), if they were. */
+  withCount: { ids: string[]; valuesOnly: boolean } | null,
 ): Promise<string[]> {
+  if (withCount && !withCount.valuesOnly) return withCount.ids;
   const { companyId, thresholds } = caller;
-  const readIds = async (q: {
-    execute: (db: Kysely<Database>) => Promise<{ rows: Array<{ id: string }> }>;
-  }) => (await q.execute(db)).rows.map((r) => String(r.id));
+  const read = async (q: { execute: (db: Kysely<Database>) => Promise<{ rows: Array<{ id: string }> }> }) =>
+    (await q.execute(db)).rows.map((r) => String(r.id));
   const pageWindow = { companyId, thresholds, filters, conditions, count, limit: PAGE_SIZE, offset };
-  const first = read ? null : valuesOnlyPageIds(pageWindow);
-  const firstIds = read ?? (first ? await readIds(first) : []);
+  const first = withCount ? null : valuesOnlyPageIds(pageWindow);
+  const firstIds = withCount?.ids ?? (first ? await read(first) : []);
   if (firstIds.length === PAGE_SIZE) return firstIds;
   // The split read gives the short values-only page again before the whole page (a subset of it): once each.
-  return [...new Set(await readIds(pageIdsQuery(pageWindow)))];
+  return [...new Set(await read(pageIdsQuery(pageWindow)))];
 }
 
 /** Counts the matches (unless a kept count serves) and builds the page's JSON. */
@@ -217,8 +217,7 @@ async function computePage(
   if (reuse) reuse.cached.count = count;
   if (reuse?.counted) reuse.counted.count = count;
   checkPage(page, count);
-  const ids =
-    both && !both.valuesOnly ? both.ids : await pageIds(db, request, conditions, count, offset, both?.ids);
+  const ids = await pageIds(db, request, conditions, count, offset, both);
   const pageKey = listPageKey(request);
   const candidate = reuse?.cached.stale?.get(pageKey);
   reuse?.cached.stale?.delete(pageKey);
