@@ -1,7 +1,8 @@
 // Statements marked PREPARED run as named prepared statements on each session of a createDb pool (planned once
-// per session, not at every run); others stay unnamed, and a session keeps a bounded number of them.
+// per session, not at every run); others stay unnamed, and a session keeps a bounded number of them. Statements
+// marked TEXT_TIMESTAMPS get their timestamps as PostgreSQL's text, prepared or not.
 import { sql } from 'kysely';
-import { createDb, PREPARED, type DbHandle } from '../../src/db/connection';
+import { createDb, PREPARED, TEXT_TIMESTAMPS, type DbHandle } from '../../src/db/connection';
 import { testDatabaseUrl } from '../helpers/app';
 
 let handle: DbHandle;
@@ -51,6 +52,26 @@ it('answers a marked statement like an unmarked one', async () => {
     .orderBy('id')
     .execute();
   expect(prepared).toEqual(plain);
+});
+
+describe('TEXT_TIMESTAMPS', () => {
+  const at = sql<Date | string>`'2026-11-29 02:25:01.5+00'::timestamptz`;
+  const select = () => handle.db.selectNoFrom([at.as('at'), sql<number>`1::int`.as('n')]);
+
+  it('gives the timestamps of a marked statement as text, in UTC, and leaves other types parsed', async () => {
+    expect(await select().modifyFront(TEXT_TIMESTAMPS).execute()).toEqual([
+      { at: '2026-11-29 02:25:01.5+00', n: 1 },
+    ]);
+    expect(await select().execute()).toEqual([{ at: new Date('2026-11-29T02:25:01.500Z'), n: 1 }]);
+  });
+
+  it('does so for a prepared statement too, which stays named', async () => {
+    const rows = await select().modifyFront(PREPARED).modifyFront(TEXT_TIMESTAMPS).execute();
+    expect(rows).toEqual([{ at: '2026-11-29 02:25:01.5+00', n: 1 }]);
+    expect(
+      (await preparedTexts()).some((t) => /^select \/\* prepared \*\/ \/\* text timestamps \*\//.test(t)),
+    ).toBe(true);
+  });
 });
 
 it('keeps at most 64 named statements per session, running the others unnamed', async () => {

@@ -2,7 +2,7 @@
 // many rows match), on the filters and sort keys of ./filters.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ShipmentOrderingField } from '@portal/shared-api/domain';
-import { PREPARED } from '../../db/connection';
+import { PREPARED, TEXT_TIMESTAMPS } from '../../db/connection';
 import type { Database } from '../../db/types';
 import {
   HEALTH_COUNTS_SOURCE,
@@ -310,6 +310,8 @@ export function shipmentPageQuery(
     .select(sql<string>`shipments.xmin::text`.as('row_version'))
     .where(sql<SqlBool>`shipments.id IN (${ids})`);
   if (pageIds) page = page.modifyFront(PREPARED);
+  // Its timestamps only go out again as text (serializeShipments).
+  page = page.modifyFront(TEXT_TIMESTAMPS);
   for (const term of order) page = page.orderBy(term);
   return page;
 }

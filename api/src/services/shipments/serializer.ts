@@ -12,7 +12,7 @@ import {
 } from '@portal/shared-api/domain';
 import type { Database, ShipmentsTable } from '../../db/types';
 import { healthExpression, type Health, type HealthThresholds } from '../health';
-import { isoOrNull as iso } from '../../lib/dates';
+import { isoOrNull as iso, timeOf } from '../../lib/dates';
 import { todayUtc } from '../../tracking/free-time/view';
 import { freeTimeOf, loadFreeTime } from './free-time-fields';
 import type { RowNeeds } from './row-needs';
@@ -50,8 +50,11 @@ export const DATE_COLUMNS = [
   'modified_at',
 ] as const;
 
+/** A row's columns, its timestamps either Dates or PostgreSQL's text of them (TEXT_TIMESTAMPS, list pages). */
+type TimestampsOrText<T> = { [K in keyof T]: Date extends T[K] ? T[K] | string : T[K] };
+
 /** The stored shipment row plus the caller's health (and, from lookupsColumn, what it refers to). */
-export type ShipmentRow = Selectable<ShipmentsTable> & {
+export type ShipmentRow = TimestampsOrText<Selectable<ShipmentsTable>> & {
   health: Health;
   lookups?: Lookups;
   free_time_lfd?: Date | string | null;
@@ -104,8 +107,8 @@ export type ShipmentOut = Record<string, unknown> & { id: number; health: Health
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const DAY_MS = 86_400_000;
 /** Whole days from `now` to `d` (rounded), for dtd / dta. */
-export const daysFrom = (d: Date | null | undefined, now: Date): number | null =>
-  d === null || d === undefined ? null : Math.round((d.getTime() - now.getTime()) / DAY_MS);
+export const daysFrom = (d: Date | string | null | undefined, now: Date): number | null =>
+  d === null || d === undefined ? null : Math.round((timeOf(d) - now.getTime()) / DAY_MS);
 
 export interface SerializeOptions {
   /** Fixes dtd / dta (days from now). */
