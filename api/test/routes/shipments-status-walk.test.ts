@@ -7,6 +7,10 @@ import { sql, type RawBuilder } from 'kysely';
 import { startTestApp, seedTenant, signIn, type TestContext, type Tenant, type Caller } from '../helpers/app';
 import { healthFilter, loadThresholds, type Health } from '../../src/services/health';
 import { configureListCache } from '../../src/services/shipments/list-cache';
+import { countWithPageIds } from '../../src/services/shipments/list-query';
+import { parseShipmentFilters, shipmentConditions } from '../../src/services/shipments/filters';
+import { createDb } from '../../src/db/connection';
+import { testDatabaseUrl } from '../helpers/app';
 
 jest.setTimeout(90_000);
 
@@ -128,6 +132,45 @@ describe('one carrier and one status, read in index order', () => {
       }
     } finally {
       configureListCache('reset');
+    }
+  });
+
+  it("reads page 1's count and ids as one prepared statement, the same at every run, other pages unnamed", async () => {
+    // One session, so that its prepared statements are those of these runs.
+    const handle = createDb(testDatabaseUrl(), { max: 1 });
+    try {
+      const thresholds = await loadThresholds(handle.db, t.standard.id);
+      const filters = parseShipmentFilters({ carrier: '2', health: 'delayed', ordering: '-eta' });
+      const conditions = shipmentConditions(filters, thresholds, new Date(), t.companyId);
+      const at = (page: number) =>
+        countWithPageIds(handle.db, {
+          companyId: t.companyId,
+          thresholds,
+          filters,
+          conditions,
+          limit: 30,
+          offset: (page - 1) * 30,
+        });
+      const named = async () =>
+        (
+          await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(handle.db)
+        ).rows
+          .map((r) => r.statement)
+          .filter((text) => /^SELECT \/\* prepared \*\/ \(/.test(text));
+      const expected = await plain(
+        sql`carrier_id = 2 AND ${healthFilter(thresholds, ['delayed'])}`,
+        '-eta',
+        1,
+      );
+      // More runs than PostgreSQL makes custom plans before it may keep a generic one.
+      for (let run = 0; run < 8; run++) {
+        expect(await at(1)).toEqual({ count: expected.count, ids: expected.ids, valuesOnly: true });
+      }
+      expect(await named()).toHaveLength(1);
+      expect((await at(2))?.count).toBe(expected.count);
+      expect(await named()).toHaveLength(1);
+    } finally {
+      await handle.close();
     }
   });
 

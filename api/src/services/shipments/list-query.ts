@@ -192,7 +192,7 @@ function valuesOnlyIds(
   return sql`SELECT shipments.id FROM shipments
     WHERE ${where} AND ${first.expr} IS NOT NULL
     ORDER BY ${sql.join([{ ...first, nullsLast: false }, ...rest].map((t) => termSql(t.expr, t)))}
-    LIMIT ${limit} OFFSET ${offset}`;
+    LIMIT ${sql.lit(limit)} OFFSET ${sql.lit(offset)}`;
 }
 
 /** True when the page's ids are read with the ordering index rather than by filtering first (shipmentPageQuery). */
@@ -254,7 +254,7 @@ export function pageIdsQuery(w: PageWindow): RawBuilder<{ id: string }> {
   }
   if (splitsNulls(terms)) return nullsApart(terms, where, limit, offset) as RawBuilder<{ id: string }>;
   return sql`SELECT shipments.id FROM shipments WHERE ${where}
-    ORDER BY ${sql.join(terms.map((t) => termSql(t.expr, t)))} LIMIT ${limit} OFFSET ${offset}`;
+    ORDER BY ${sql.join(terms.map((t) => termSql(t.expr, t)))} LIMIT ${sql.lit(limit)} OFFSET ${sql.lit(offset)}`;
 }
 
 /**
@@ -271,7 +271,12 @@ export async function countWithPageIds(
   const window = { ...w, count: 0 };
   const valuesOnly = valuesOnlyPageIds(window);
   const count = countQuery(w.thresholds, w.companyId, w.filters, w.conditions);
-  const { rows } = await sql<{ count: string | null; ids: string[] }>`SELECT (${count}) AS count,
+  // Page 1, the one every list opens on, runs prepared: LIMIT and OFFSET written in its text, it then differs by
+  // the filters' shape only, and PostgreSQL plans it once per session instead of at every run (0.6 of 0.8 ms of
+  // planning and parsing for one carrier's delayed shipments). Other pages stay unnamed: fifty of each shape would
+  // fill a session's bounded named statements.
+  const prepared = w.offset === 0 ? PREPARED : sql``;
+  const { rows } = await sql<{ count: string | null; ids: string[] }>`SELECT ${prepared} (${count}) AS count,
     ARRAY(${valuesOnly ?? pageIdsQuery(window)}) AS ids`.execute(db);
   return {
     count: Number(rows[0]?.count ?? 0),
