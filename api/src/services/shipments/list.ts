@@ -227,6 +227,7 @@ async function computePage(
   }
   countListAnswer('misses');
   const needs = rowNeeds(fields?.keys ?? null);
+  const freeTimeColumns = !fields || FREE_TIME_KEYS.some((k) => fields.keys.includes(k));
   const rows = ids.length
     ? await shipmentPageQuery(
         db,
@@ -237,17 +238,17 @@ async function computePage(
         count,
         PAGE_SIZE,
         offset,
-        { projects, companyId, needs },
+        { projects, companyId, needs, freeTime: freeTimeColumns },
         ids,
       ).execute()
     : [];
-  // shipment_free_time is read for the page's ids only when a free-time key is shown.
+  // shipment_free_time is read with the rows only when a free-time key is shown.
   const shipments = await serializeShipments(db, rows, {
     now,
     companyId,
     compact: true,
     freeTime: fields?.keys.includes('free_time') ?? false,
-    freeTimeColumns: !fields || FREE_TIME_KEYS.some((k) => fields.keys.includes(k)),
+    freeTimeColumns,
     columns: needs?.columns,
   });
   const read = {

@@ -58,6 +58,8 @@ export type ShipmentRow = TimestampsOrText<Selectable<ShipmentsTable>> & {
   health: Health;
   lookups?: Lookups;
   free_time_lfd?: Date | string | null;
+  /** The stored free-time snapshot, when read with the row (storedFreeTimeColumn; null: no clocks). */
+  stored_free_time?: unknown;
 };
 
 /**
@@ -276,6 +278,16 @@ function addJourney(
   }
 }
 
+/** Each row's stored free-time snapshot: read with the rows (stored_free_time) or else in one query. */
+async function storedFreeTime(
+  db: Kysely<Database>,
+  rows: readonly ShipmentRow[],
+): Promise<(r: ShipmentRow) => unknown> {
+  if (rows.every((r) => r.stored_free_time !== undefined)) return (r) => r.stored_free_time;
+  const found = await loadFreeTime(db, rows);
+  return (r) => found.get(r.id);
+}
+
 /**
  * The API objects of `rows` (same order); rows without `lookups` cost one extra query for all the locations,
  * vessels, carriers and projects.
@@ -290,7 +302,7 @@ export async function serializeShipments(
   const withFreeTime = options.freeTimeColumns !== false;
   const [lookups, stored] = await Promise.all([
     embeddedLookups(rows) ?? queryLookups(db, rows, options),
-    withFreeTime ? loadFreeTime(db, rows) : null,
+    withFreeTime ? storedFreeTime(db, rows) : null,
   ]);
   const maps = lookupMaps(lookups);
   const today = todayUtc(now);
@@ -299,7 +311,7 @@ export async function serializeShipments(
   return rows.map((r) => {
     const out = shipmentHead(r, maps, now);
     if (stored) {
-      const freeTime = freeTimeOf({ free_time: stored.get(r.id), free_time_lfd: r.free_time_lfd }, today);
+      const freeTime = freeTimeOf({ free_time: stored(r), free_time_lfd: r.free_time_lfd }, today);
       Object.assign(out, freeTime.columns);
       if (!options.compact || options.freeTime) out.free_time = freeTime.view;
     }
