@@ -29,6 +29,7 @@ import {
   DURATION,
   get,
   loadAvg,
+  answerShares,
   measure,
   PEER_DIR,
   THREADS,
@@ -177,14 +178,21 @@ async function startOurs(url: string, ourDb: string, userId: number, cleanups: C
         NODE_ENV: 'production',
         SHIPMENTS_CACHE: process.env.OURS_CACHE === '0' ? '0' : '1',
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
   cleanups.unshift(() => void child.kill('SIGTERM'));
+  const lines = serverLines(child);
   const [port, ourPid] = await new Promise<number[]>((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve(String(d).trim().split(' ').map(Number)));
+    lines.next = (line) => resolve(line.split(' ').map(Number));
     child.once('exit', (code) => reject(new Error(`our server exited (${code})`)));
   });
+  // peer-server.ts answers "list-stats [reset]" with "list-stats <json>", one line each, in order.
+  const listStats = (reset: boolean) =>
+    new Promise<Record<string, number>>((resolve) => {
+      lines.next = (line) => resolve(JSON.parse(line.slice('list-stats '.length)) as Record<string, number>);
+      child.stdin!.write(`list-stats${reset ? ' reset' : ''}\n`);
+    });
   return {
     label: 'ours',
     base: `http://127.0.0.1:${port}`,
@@ -192,7 +200,21 @@ async function startOurs(url: string, ourDb: string, userId: number, cleanups: C
     database: ourDb,
     cheap: '/api/shipments/stats/',
     appPid: () => ourPid,
+    listStats,
   };
+}
+
+/** The lines our server writes, each given to `next` (set before the line is awaited). */
+function serverLines(child: ChildProcess): { next: (line: string) => void } {
+  const reader = { next: (line: string) => void line };
+  let buffered = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    buffered += String(d);
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) reader.next(line.trim());
+  });
+  return reader;
 }
 
 /** Every request answers 200 on both before anything is measured. */
@@ -256,7 +278,7 @@ async function runRounds(
           `  round ${round} ${c.key} ${side.label.padEnd(4)} ${r.rps.toFixed(1).padStart(7)} req/s  p95 ` +
             `${r.p95.toFixed(1)} ms  CPU/request app ${r.appMs.toFixed(1)} + PostgreSQL ${r.pgMs.toFixed(1)} ms  ` +
             `${(r.bytes / Math.max(1, r.requests) / 1024).toFixed(1)} KB/answer${r.errors ? `  ${r.errors} ERRORS` : ''}` +
-            `  (load ${r.load})`,
+            `  (load ${r.load})${r.answers && c.script ? `\n    list answers: ${answerShares(r.answers)}` : ''}`,
         );
       }
     }
@@ -271,6 +293,15 @@ const shown = (url: string) =>
   url
     .replace('/api/shipments/', '')
     .replace(`fields=${REFERENCE_FIELDS}`, 'fields=<the reference’s columns>');
+
+/** The list answers of `runs` added up (undefined when none told them). */
+function sumAnswers(runs: Run[]): Record<string, number> | undefined {
+  const told = runs.flatMap((r) => (r.answers ? [r.answers] : []));
+  if (!told.length) return undefined;
+  const sum: Record<string, number> = {};
+  for (const a of told) for (const [k, n] of Object.entries(a)) sum[k] = (sum[k] ?? 0) + n;
+  return sum;
+}
 
 /** The table of the cases (means of the rounds); answers the targets missed. */
 function reportTable(list: Case[], results: Results): string[] {
@@ -303,6 +334,9 @@ function reportTable(list: Case[], results: Results): string[] {
           `${p95.toFixed(1)} | – | ${ourCpu} | – |`,
       );
     }
+    const answers = sumAnswers(e.ours);
+    if (c.script && answers)
+      log(`|   | ours' list answers, all rounds: ${answerShares(answers)} | | | | | | | |`);
     if (c.key === 'd' && ourRps < 1000) misses.push(`stats: ${ourRps.toFixed(0)} req/s (target 1,000)`);
     if ((c.script || ['typical', 'f', 'g'].includes(c.key)) && p95 > 100)
       misses.push(`${c.key}: p95 ${p95.toFixed(0)} ms at ${CONNS} connections (target 100 ms)`);
