@@ -31,13 +31,13 @@ const PREPARED_PER_SESSION = 64;
 type QueryFn = (...args: unknown[]) => unknown;
 
 /**
- * Runs the statements marked with PREPARED as named prepared statements on each session of the pool (and gives
- * those marked with TEXT_TIMESTAMPS their parsers): PostgreSQL
- * parses and plans such a text once per session, then reuses a generic plan when it costs no more than planning
- * each run. Worth it for a statement run often whose plan does not depend on its parameters' values, such as a
- * page's rows read by their ids (about 1.9 ms of planning for 1.7 ms of execution on the bench data, the table
- * having 38 indexes). The name is a digest of the text, so one name never meets two texts; the number of texts a
- * session keeps is bounded, since each holds a plan in the server's memory.
+ * Runs the statements marked with PREPARED as named prepared statements on each session of the pool, and gives
+ * those marked with TEXT_TIMESTAMPS their parsers. PostgreSQL parses and plans a prepared text once per session,
+ * then reuses a generic plan when it costs no more than planning each run. Worth it for a statement run often
+ * whose plan does not depend on its parameters' values, such as a page's rows read by their ids (about 1.9 ms of
+ * planning for 1.7 ms of execution on the bench data, the table having 38 indexes). The name is a digest of the
+ * text, so one name never meets two texts; the number of texts a session keeps is bounded, since each holds a plan
+ * in the server's memory.
  */
 function preparedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
