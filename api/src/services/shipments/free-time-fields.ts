@@ -29,7 +29,7 @@ export interface FreeTimeRow {
   free_time_lfd?: Date | string | null;
 }
 
-/** The free-time keys of a shipment object: a list whose `fields` names none of them skips loadFreeTime. */
+/** The free-time keys of a shipment object: a list whose `fields` names none of them skips the snapshot. */
 export const FREE_TIME_KEYS = [
   'free_time_lfd',
   'free_time_days_left',
@@ -43,32 +43,12 @@ export const FREE_TIME_KEYS = [
 ] as const;
 
 /**
- * The stored snapshot of the row of a select on `shipments` (null: no clocks), as a column: a list page reads it
- * with its rows, one round trip instead of two (loadFreeTime). The company is checked on the side table's own
- * column, as loadFreeTime checks it.
+ * The stored snapshot of the row of a select on `shipments` (null: no clocks), as a column: read with the rows,
+ * one round trip instead of two. The company is checked again on the side table's own column.
  */
 export const storedFreeTimeColumn = () =>
   sql<unknown>`(SELECT f.free_time FROM shipment_free_time f
     WHERE f.shipment_id = shipments.id AND f.company_id = shipments.company_id)`;
-
-/**
- * The stored snapshots of these shipments, by id (absent: no clocks). One primary-key read of the rows the caller
- * already has; the company is checked again on the side table's own column.
- */
-export async function loadFreeTime(
-  db: Kysely<Database>,
-  rows: ReadonlyArray<{ id: string; company_id: number }>,
-): Promise<Map<string, unknown>> {
-  const found = new Map<string, unknown>();
-  if (!rows.length) return found;
-  const ids = rows.map((r) => r.id);
-  const companies = [...new Set(rows.map((r) => r.company_id))];
-  const { rows: result } = await sql<{ id: string; free_time: unknown }>`
-    SELECT shipment_id::text AS id, free_time FROM shipment_free_time
-    WHERE shipment_id = ANY(${ids}::bigint[]) AND company_id = ANY(${companies}::integer[])`.execute(db);
-  for (const r of result) found.set(r.id, r.free_time);
-  return found;
-}
 
 /** The flat free-time columns of a shipment object (null where there is no clock). */
 export interface FreeTimeColumns {

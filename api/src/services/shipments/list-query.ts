@@ -22,7 +22,6 @@ import {
   type ShipmentFilters,
 } from './filters';
 import { lookupsColumn, selectShipments } from './serializer';
-import { storedFreeTimeColumn } from './free-time-fields';
 
 type Conditions = ReturnType<typeof shipmentConditions>;
 
@@ -302,7 +301,7 @@ export function shipmentPageQuery(
   count: number,
   limit: number,
   offset: number,
-  lookups?: Parameters<typeof lookupsColumn>[0] & { freeTime?: boolean },
+  lookups?: Parameters<typeof lookupsColumn>[0],
   /** The page's ids when already known (pageIdsQuery). */
   pageIds?: readonly string[],
 ) {
@@ -315,7 +314,6 @@ export function shipmentPageQuery(
     // The row version each row is read at, in the same statement as its columns (revalidation, list-cache).
     .select(sql<string>`shipments.xmin::text`.as('row_version'))
     .where(sql<SqlBool>`shipments.id IN (${ids})`);
-  if (lookups?.freeTime) page = page.select(storedFreeTimeColumn().as('stored_free_time'));
   if (pageIds) page = page.modifyFront(PREPARED);
   // Its timestamps only go out again as text (serializeShipments).
   page = page.modifyFront(TEXT_TIMESTAMPS);

@@ -227,7 +227,6 @@ async function computePage(
   }
   countListAnswer('misses');
   const needs = rowNeeds(fields?.keys ?? null);
-  const freeTimeColumns = !fields || FREE_TIME_KEYS.some((k) => fields.keys.includes(k));
   const rows = ids.length
     ? await shipmentPageQuery(
         db,
@@ -238,17 +237,17 @@ async function computePage(
         count,
         PAGE_SIZE,
         offset,
-        { projects, companyId, needs, freeTime: freeTimeColumns },
+        { projects, companyId, needs },
         ids,
       ).execute()
     : [];
-  // shipment_free_time is read with the rows only when a free-time key is shown.
+  // The rows carry their free-time snapshot only when a free-time key is shown (selectShipments).
   const shipments = await serializeShipments(db, rows, {
     now,
     companyId,
     compact: true,
     freeTime: fields?.keys.includes('free_time') ?? false,
-    freeTimeColumns,
+    freeTimeColumns: !fields || FREE_TIME_KEYS.some((k) => fields.keys.includes(k)),
     columns: needs?.columns,
   });
   const read = {

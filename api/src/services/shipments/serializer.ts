@@ -14,7 +14,7 @@ import type { Database, ShipmentsTable } from '../../db/types';
 import { healthExpression, type Health, type HealthThresholds } from '../health';
 import { isoOrNull as iso, timeOf } from '../../lib/dates';
 import { todayUtc } from '../../tracking/free-time/view';
-import { freeTimeOf, loadFreeTime } from './free-time-fields';
+import { freeTimeOf, storedFreeTimeColumn } from './free-time-fields';
 import type { RowNeeds } from './row-needs';
 import { embeddedLookups, queryLookups, type Lookups } from './shipment-lookups';
 
@@ -58,7 +58,7 @@ export type ShipmentRow = TimestampsOrText<Selectable<ShipmentsTable>> & {
   health: Health;
   lookups?: Lookups;
   free_time_lfd?: Date | string | null;
-  /** The stored free-time snapshot, when read with the row (storedFreeTimeColumn; null: no clocks). */
+  /** The stored free-time snapshot (storedFreeTimeColumn; null: no clocks; absent when not read). */
   stored_free_time?: unknown;
 };
 
@@ -81,7 +81,9 @@ export function selectShipments(
         typeof from.selectAll<'shipments'>
       >)
     : from.selectAll('shipments');
-  return columns
+  // The free-time snapshot comes with the row (one round trip), unless `needs` shows no free-time key.
+  const withFreeTime = !needs || needs.columns.includes('free_time_lfd');
+  return (withFreeTime ? columns.select(storedFreeTimeColumn().as('stored_free_time')) : columns)
     .select(healthExpression(thresholds).as('health'))
     .where('shipments.company_id', '=', companyId);
 }
@@ -127,7 +129,7 @@ export interface SerializeOptions {
   compact?: boolean;
   /** Lists: also the whole `free_time` object (the detail always has it). */
   freeTime?: boolean;
-  /** Lists whose `fields` name no free-time key: false skips reading shipment_free_time (default true). */
+  /** Lists whose `fields` name no free-time key (rows read without their snapshot): false leaves those keys out. */
   freeTimeColumns?: boolean;
   /**
    * Lists asking for some `fields`: the columns their rows were read with (RowNeeds.columns); the legs, ports,
@@ -278,16 +280,6 @@ function addJourney(
   }
 }
 
-/** Each row's stored free-time snapshot: read with the rows (stored_free_time) or else in one query. */
-async function storedFreeTime(
-  db: Kysely<Database>,
-  rows: readonly ShipmentRow[],
-): Promise<(r: ShipmentRow) => unknown> {
-  if (rows.every((r) => r.stored_free_time !== undefined)) return (r) => r.stored_free_time;
-  const found = await loadFreeTime(db, rows);
-  return (r) => found.get(r.id);
-}
-
 /**
  * The API objects of `rows` (same order); rows without `lookups` cost one extra query for all the locations,
  * vessels, carriers and projects.
@@ -300,18 +292,15 @@ export async function serializeShipments(
   if (rows.length === 0) return [];
   const now = options.now ?? new Date();
   const withFreeTime = options.freeTimeColumns !== false;
-  const [lookups, stored] = await Promise.all([
-    embeddedLookups(rows) ?? queryLookups(db, rows, options),
-    withFreeTime ? storedFreeTime(db, rows) : null,
-  ]);
+  const lookups = embeddedLookups(rows) ?? (await queryLookups(db, rows, options));
   const maps = lookupMaps(lookups);
   const today = todayUtc(now);
   const journey = journeyParts(options.columns);
 
   return rows.map((r) => {
     const out = shipmentHead(r, maps, now);
-    if (stored) {
-      const freeTime = freeTimeOf({ free_time: stored(r), free_time_lfd: r.free_time_lfd }, today);
+    if (withFreeTime) {
+      const freeTime = freeTimeOf({ free_time: r.stored_free_time, free_time_lfd: r.free_time_lfd }, today);
       Object.assign(out, freeTime.columns);
       if (!options.compact || options.freeTime) out.free_time = freeTime.view;
     }
