@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
+import { withRowObjects } from './row-objects';
 import type { Database } from './types';
 
 /**
@@ -45,16 +46,17 @@ function preparedStatements(pool: pg.Pool): void {
     const query = client.query.bind(client) as QueryFn;
     (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (typeof text !== 'string' || !Array.isArray(values)) return query(...args);
+      // Kysely's calls (a text and its values, answered by a promise); any other form goes through unchanged.
+      if (typeof text !== 'string' || !Array.isArray(values) || args.length > 2) return query(...args);
       const types = TEXT_TIMESTAMPS_TEXT.test(text) ? { types: TEXT_TIMESTAMP_TYPES } : null;
       const name = PREPARED_TEXT.test(text)
         ? `p${createHash('sha1').update(text).digest('base64url')}`
         : null;
-      if (name && (names.has(name) || names.size < PREPARED_PER_SESSION)) {
-        names.add(name);
-        return query({ name, text, values, ...types }, ...args.slice(2));
-      }
-      return types ? query({ text, values, ...types }, ...args.slice(2)) : query(...args);
+      const named = name && (names.has(name) || names.size < PREPARED_PER_SESSION) ? { name } : null;
+      if (named) names.add(named.name);
+      // Rows come as arrays and become objects of one shape each (row-objects.ts).
+      const config = { text, values, rowMode: 'array', ...named, ...types };
+      return (query(config) as Promise<pg.QueryResult<unknown[]>>).then(withRowObjects);
     };
   });
 }
