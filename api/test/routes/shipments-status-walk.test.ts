@@ -186,6 +186,33 @@ describe('one carrier and one status, read in index order', () => {
   });
 });
 
+describe('the plain list', () => {
+  it('reads count and ids in one statement, and its pages equal a plain query with the answer cache off', async () => {
+    const thresholds = await loadThresholds(ctx.handle.db, t.standard.id);
+    const filters = parseShipmentFilters({ ordering: '-eta' });
+    const conditions = shipmentConditions(filters, thresholds, new Date(), t.companyId);
+    const window = { companyId: t.companyId, thresholds, filters, conditions, limit: 30 };
+    const first = await plain(sql`true`, '-eta', 1);
+    expect(await countWithPageIds(ctx.handle.db, { ...window, offset: 0 })).toEqual({
+      count: first.count,
+      ids: first.ids,
+      valuesOnly: true,
+    });
+    configureListCache({ enabled: false });
+    try {
+      for (const order of ['-eta', 'eta', '-last_update', 'id']) {
+        for (let page = 1; ; page++) {
+          const expected = await plain(sql`true`, order, page);
+          if (expected.ids.length === 0) break;
+          expect(await list(`ordering=${order}&page=${page}`)).toEqual(expected);
+        }
+      }
+    } finally {
+      configureListCache('reset');
+    }
+  });
+});
+
 describe("the counts of a carrier's tabs, kept together", () => {
   const tabs = ['', 'status=ongoing']
     .flatMap((status) => ['', 'health=ontrack', 'health=delayed', 'health=alerted'].map((h) => [status, h]))
