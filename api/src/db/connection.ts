@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
-import { withRowObjects } from './row-objects';
+import { arrayRowsWithoutTemplate, withRowObjects } from './row-objects';
 import type { Database } from './types';
 
 /**
@@ -41,6 +41,7 @@ type QueryFn = (...args: unknown[]) => unknown;
  * in the server's memory.
  */
 function preparedStatements(pool: pg.Pool): void {
+  arrayRowsWithoutTemplate();
   pool.on('connect', (client) => {
     const names = new Set<string>();
     const query = client.query.bind(client) as QueryFn;

@@ -2,7 +2,7 @@
 // column names (src/db/row-objects.ts): they must be the objects node-postgres itself would have made.
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createDb, type DbHandle } from '../../src/db/connection';
+import { createDb, TEXT_TIMESTAMPS, type DbHandle } from '../../src/db/connection';
 import { rowBuilder } from '../../src/db/row-objects';
 import { testDatabaseUrl } from '../helpers/app';
 
@@ -36,6 +36,21 @@ it('gives the rows node-postgres gives, values parsed by type, in column order',
   expect(ours).toHaveLength(3);
   expect(Object.keys(ours[0] as object)).toEqual(['id', 'name', 'even', 'nothing', 'at', 'amount', 'pair']);
   expect((ours[1] as { at: unknown }).at).toBeInstanceOf(Date);
+  // The pool's array rows skip node-postgres' template of object rows; the plain client's rows above are still
+  // built by node-postgres itself, from that template.
+  const result = (pg as unknown as { Result: { prototype: { addFields: { arrayRowsOnly?: true } } } }).Result;
+  expect(result.prototype.addFields.arrayRowsOnly).toBe(true);
+});
+
+it('gives each statement its own parsers, timestamps as text where marked, on array rows', async () => {
+  const at = sql`'2026-11-29 02:25:01+00'::timestamptz`;
+  const marked = await handle.db
+    .selectNoFrom([at.as('at')])
+    .modifyFront(TEXT_TIMESTAMPS)
+    .execute();
+  const plainAgain = await handle.db.selectNoFrom([at.as('at')]).execute();
+  expect(marked).toEqual([{ at: '2026-11-29 02:25:01+00' }]);
+  expect(plainAgain).toEqual([{ at: new Date('2026-11-29T02:25:01Z') }]);
 });
 
 it('keeps the last value of a repeated name, and a column named __proto__ as a property', async () => {
