@@ -200,11 +200,11 @@ function valuesOnlyIds(
  * matches: walksOrderIndex, or the plain list, where every entry walked is a match but the hidden ones. (Sorted by
  * a key without an index, either way sorts the company's rows once.)
  */
-const walksWhatever = (filters: ShipmentFilters) => walksOrderIndex(filters) || plainList(filters);
+const walksAtAnyCount = (filters: ShipmentFilters) => walksOrderIndex(filters) || plainList(filters);
 
 /** True when the page's ids are read with the ordering index rather than by filtering first (shipmentPageQuery). */
 const walksIndex = (filters: ShipmentFilters, count: number) =>
-  count > SORT_AFTER_FILTER_MAX || walksWhatever(filters);
+  count > SORT_AFTER_FILTER_MAX || walksAtAnyCount(filters);
 
 /** True when the first sort key's rows with and without a value are read apart (nullsApart). */
 const splitsNulls = (terms: OrderTerm[]) =>
@@ -266,15 +266,15 @@ export function pageIdsQuery(w: PageWindow): RawBuilder<{ id: string }> {
 
 /**
  * The number of matches and the page's ids in one statement, when the page's plan does not depend on that number
- * (walksWhatever: one carrier walked in index order, or the plain list) and the count is not a search's: one
- * round trip to PostgreSQL instead of two. The ids are those of valuesOnlyPageIds when it applies (to be read again in full when
- * the page comes back short), else the page's. Null when the plan needs the count first.
+ * (walksAtAnyCount: one carrier walked in index order, or the plain list) and the count is not a search's: one
+ * round trip to PostgreSQL instead of two. The ids are those of valuesOnlyPageIds when it applies (to be read
+ * again in full when the page comes back short), else the page's. Null when the plan needs the count first.
  */
 export async function countWithPageIds(
   db: Kysely<Database>,
   w: Omit<PageWindow, 'count'>,
 ): Promise<{ count: number; ids: string[]; valuesOnly: boolean } | null> {
-  if (!walksWhatever(w.filters) || w.filters.search) return null;
+  if (!walksAtAnyCount(w.filters) || w.filters.search) return null;
   const window = { ...w, count: 0 };
   const valuesOnly = valuesOnlyPageIds(window);
   const count = countQuery(w.thresholds, w.companyId, w.filters, w.conditions);
