@@ -3,6 +3,7 @@
 // read from it equal plain counts, the partial first day of the week included.
 import { sql } from 'kysely';
 import { startTestApp, seedTenant, signIn, type Caller, type TestContext, type Tenant } from '../helpers/app';
+import { dashboardCounts, DEFAULT_THRESHOLDS } from '../../src/services/health';
 
 jest.setTimeout(60_000);
 
@@ -155,4 +156,29 @@ it("gives the dashboard's week and free-time counts of plain counts, the week's 
   expect([stats.shipments_last_week_count, stats.over_free_time_count, stats.free_time_ending_count]).toEqual(
     [Number(rows[0].week), Number(rows[0].over), Number(rows[0].ending)],
   );
+});
+
+it('gives when the oldest of the last days was created: exact on the first day, else the next day with some', async () => {
+  const c = await seedTenant(ctx);
+  const db = ctx.handle.db;
+  const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
+  const since = at('2031-03-10', '12:00:00');
+  const counts = (from: Date) => dashboardCounts(db, DEFAULT_THRESHOLDS, c.companyId, from);
+  // Before `since` on its own day (not counted), two days later at 10:00, and hidden on the day between.
+  await insert(c, [
+    { created: at('2031-03-10', '08:00:00') },
+    { created: at('2031-03-12', '10:00:00') },
+    { created: at('2031-03-12', '18:00:00') },
+    { created: at('2031-03-11', '09:00:00'), hidden: true },
+  ]);
+  // since's own day has none after it: the start of the next day with some, before the real oldest (10:00).
+  expect(await counts(since)).toMatchObject({ created: 2, oldestCreated: at('2031-03-12', '00:00:00') });
+  // One on since's own day: that one, exactly.
+  await insert(c, [{ created: at('2031-03-10', '15:30:00') }]);
+  expect(await counts(since)).toMatchObject({ created: 3, oldestCreated: at('2031-03-10', '15:30:00') });
+  expect(await counts(at('2031-03-12', '10:00:00'))).toMatchObject({
+    created: 2,
+    oldestCreated: at('2031-03-12', '10:00:00'),
+  });
+  expect(await counts(at('2031-03-13', '00:00:00'))).toMatchObject({ created: 0, oldestCreated: null });
 });
