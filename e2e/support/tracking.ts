@@ -1,6 +1,7 @@
 // Page objects and API helpers for the tracking request specs: signing in over the API, creating requests,
 // fresh valid container numbers, and the list / form / detail screens.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createSimulatorStore } from '../../api/src/tracking/simulator/store';
 import { containerCheckDigit } from '../../shared-ui/src/lists/container-number';
 import { API_PORT } from './ports';
 
@@ -10,6 +11,29 @@ export const API = `http://localhost:${API_PORT}/api/`;
 export function freshContainer(owner = 'MSCU'): string {
   const serial = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
   return `${owner}${serial}${containerCheckDigit(`${owner}${serial}`)}`;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * A fresh container number whose journey in the API's carrier simulator already shows an event of the container
+ * itself, for a spec that waits for the request's shipment. Until the container's first event names its booking,
+ * the carrier's booking-level events (vessel calls, the booking confirmation) wait aside and no shipment appears
+ * (tracking/engine/README.md), and the next poll is the regular one, 15 minutes later: about one random number in
+ * sixteen is not under way yet, and one in fifty not even booked. The journeys are the simulator's own (same
+ * seeds), on its epoch: 60 days (DEMO_EPOCH_DAYS_AGO) before the e2e API first started, minutes before this runs,
+ * so the container's event is looked for a day back.
+ */
+export function freshContainerUnderWay(owner = 'MAEU', scac = 'MAEU'): string {
+  const now = Date.now();
+  const store = createSimulatorStore({ epoch: now - 60 * DAY });
+  for (;;) {
+    const container = freshContainer(owner);
+    const journey = store.journeyFor(scac, 'c_id', container);
+    const shown = journey ? store.released(scac, journey, 'c_id', container, null, now - DAY) : [];
+    if (shown.some((item) => item.event.eventType === 'EQUIPMENT' && item.equipmentReference === container))
+      return container;
+  }
 }
 
 /** A booking / B/L reference nobody has used yet. */

@@ -7,6 +7,7 @@ import {
   apiListRequests,
   apiToken,
   freshContainer,
+  freshContainerUnderWay,
   freshReference,
   TrackingPages,
 } from '../support/tracking';
@@ -24,7 +25,7 @@ test('adds a container request, finds it in the list and watches its shipment ap
   test.setTimeout(180_000);
   await signIn(page, DEMO);
   const tracking = new TrackingPages(page);
-  const container = freshContainer('MAEU');
+  const container = freshContainerUnderWay('MAEU');
   await tracking.gotoForm();
   await page.getByLabel('Carrier*').selectOption({ label: 'A.P. Moller - Maersk' });
   await page.getByLabel('Code type*').selectOption({ label: 'Container number' });

@@ -10,6 +10,7 @@ import {
   apiListRequests,
   apiToken,
   freshContainer,
+  freshContainerUnderWay,
   TrackingPages,
   type RequestInfo,
 } from '../support/tracking';
@@ -184,7 +185,7 @@ test('Retry, Archive and Cancel appear only where section 4 allows them, enabled
     const created = await apiCreateRequest(request, token, {
       carrier_id: maersk.id,
       code_type: 'c_id',
-      code_value: freshContainer('MAEU'),
+      code_value: freshContainerUnderWay('MAEU'),
     });
     await expect
       .poll(async () => (await apiListRequests(request, token, { search: created.code_value })).results[0], {
