@@ -103,7 +103,9 @@ export default defineConfig({
       },
       reuseExistingServer: false,
       timeout: 180_000,
-      stdout: 'ignore',
+      // What the API and its engine say (migrations, polls that failed, requests turned invalid) goes to the run's
+      // output: when a spec waits in vain on the engine, the reason is there.
+      stdout: 'pipe',
     },
     ...REMOTES.map((r) => serve(r.package, r.port)),
     serve('shell', PORTAL_PORT, { API_URL: `http://localhost:${API_PORT}`, ...remoteUrls }),
