@@ -404,6 +404,40 @@ interface ShipmentDayCountsTable {
   n: string;
 }
 
+/** Migration 0043: a company's distinct health thresholds, whose counts health_profile_counts keeps. */
+interface HealthProfilesTable {
+  id: Generated<number>;
+  company_id: number;
+  key: string;
+  days_of_delay: number;
+  days_in_advance: number;
+  codes: number[];
+  max_days_in_tsp: number | null;
+  max_days_in_tsp_planned_initial: number | null;
+  max_days_in_tsp_planned_last: number | null;
+  max_days_in_pol_planned_initial: number | null;
+  max_days_in_pol_planned_last: number | null;
+  max_days_in_pod_planned_initial: number | null;
+  max_days_in_pod_planned_last: number | null;
+  max_days_eta_pod_discrepancy: number | null;
+  max_days_eta_dlv_discrepancy: number | null;
+  pod_warning_risk: number | null;
+  ready: Generated<boolean>;
+  build_token: string | null;
+  build_started_at: Date | null;
+  last_used_at: Generated<Date>;
+}
+
+interface HealthProfileCountsTable {
+  profile_id: number;
+  carrier_id: number;
+  eta_week: Date;
+  hidden: boolean;
+  health: string;
+  part: Generated<number>;
+  n: string;
+}
+
 interface ShipmentHealthCountsTable {
   company_id: number;
   hidden: boolean;
@@ -817,6 +851,8 @@ export interface Database {
   shipment_day_counts: ShipmentDayCountsTable;
   shipment_health_counts: ShipmentHealthCountsTable & ShipmentsWarningRiskColumns;
   shipment_list_counts: ShipmentListCountsTable;
+  health_profiles: HealthProfilesTable;
+  health_profile_counts: HealthProfileCountsTable;
   dcsa_subscriptions: DcsaSubscriptionsTable;
   engine_settings: EngineSettingsTable;
   projects: ProjectsTable;

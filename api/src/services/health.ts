@@ -35,6 +35,8 @@ const MAX_DAYS_COLUMNS = {
   max_days_eta_dlv_discrepancy: 'discrepancy_eta_at_dlv',
 } as const;
 type MaxDaysThreshold = keyof typeof MAX_DAYS_COLUMNS;
+/** The max-days thresholds, in a fixed order. */
+export const MAX_DAYS_THRESHOLDS = Object.keys(MAX_DAYS_COLUMNS) as MaxDaysThreshold[];
 
 /** The thresholds health depends on (the fields of the user profile). */
 export interface HealthThresholds {

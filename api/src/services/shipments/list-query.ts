@@ -6,6 +6,7 @@ import { PREPARED, TEXT_TIMESTAMPS } from '../../db/connection';
 import type { Database } from '../../db/types';
 import {
   HEALTH_COUNTS_SOURCE,
+  HEALTH_VALUES,
   healthExpression,
   healthFilter,
   type Health,
@@ -16,9 +17,9 @@ import {
   onlyCountedFilters,
   onlyHealthFilters,
   orderTerms,
+  shipmentConditions,
   termSql,
   type OrderTerm,
-  type shipmentConditions,
   type ShipmentFilters,
 } from './filters';
 import { lookupsColumn, selectShipments } from './serializer';
@@ -58,17 +59,98 @@ const LIST_COUNTS_SOURCE: HealthSource = {
 };
 
 /**
+ * True when a health profile (services/health-profiles) counts the filters: an ETA range, with carriers and
+ * health or not, and nothing else. Without the ETA range the other count tables already answer in time
+ * independent of the number of shipments.
+ */
+export function profileCounted(f: ShipmentFilters): boolean {
+  const { eta, ...otherDates } = f.dates;
+  return (
+    eta !== undefined &&
+    Object.keys(otherDates).length === 0 &&
+    f.status.length === 0 &&
+    onlyHealthFilters({ ...f, carrier: [], dates: {} })
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+/** Monday 00:00 UTC of the week of `d` (1970-01-01 was a Thursday). */
+function weekFloor(d: Date): Date {
+  const day = Math.floor(d.getTime() / DAY_MS);
+  return new Date((day - ((((day + 3) % 7) + 7) % 7)) * DAY_MS);
+}
+
+/** The first Monday 00:00 UTC at or after `d`. */
+function weekCeil(d: Date): Date {
+  const floor = weekFloor(d);
+  return floor.getTime() === d.getTime() ? floor : new Date(floor.getTime() + 7 * DAY_MS);
+}
+
+/**
+ * The count of profileCounted filters from profile `profile`: the groups of the range's whole UTC weeks, plus the
+ * shipments of its part-weeks at either end counted in the index (at most two weeks of one carrier's off-plan
+ * entries). Null when the profile is not ready (or no longer there).
+ */
+function profileCountQuery(
+  profile: number,
+  thresholds: HealthThresholds,
+  companyId: number,
+  filters: ShipmentFilters,
+): RawBuilder<{ count: string | null }> {
+  const eta = filters.dates.eta ?? {};
+  const first = eta.from && weekCeil(eta.from);
+  const end = eta.to && weekFloor(eta.to);
+  const parts: RawBuilder<unknown>[] = [];
+  const counted = (range: { from?: Date; to?: Date }) => {
+    const conditions = shipmentConditions(
+      { ...filters, dates: { eta: range } },
+      thresholds,
+      new Date(),
+      companyId,
+    );
+    parts.push(sql`(SELECT count(*) FROM shipments
+      WHERE ${sql.join([sql`shipments.company_id = ${companyId}`, ...conditions], sql` AND `)})`);
+  };
+  if (first && end && first >= end) counted(eta);
+  else {
+    const week = (d: Date) => sql`(${d}::timestamptz AT TIME ZONE 'UTC')::date`;
+    const where = [sql<SqlBool>`profile_id = ${profile}`];
+    if (filters.exclude_hidden) where.push(sql<SqlBool>`NOT hidden`);
+    if (filters.carrier.length) where.push(sql<SqlBool>`carrier_id = ANY(${filters.carrier}::integer[])`);
+    const health = HEALTH_VALUES.filter((h) => filters.health.includes(h));
+    if (health.length && health.length < HEALTH_VALUES.length) {
+      where.push(sql<SqlBool>`health = ANY(${health}::text[])`);
+    }
+    where.push(first ? sql<SqlBool>`eta_week >= ${week(first)}` : sql<SqlBool>`eta_week > '-infinity'::date`);
+    if (end) where.push(sql<SqlBool>`eta_week < ${week(end)}`);
+    parts.push(
+      sql`(SELECT coalesce(sum(n), 0) FROM health_profile_counts WHERE ${sql.join(where, sql` AND `)})`,
+    );
+    if (eta.from && first && eta.from < first) counted({ from: eta.from, to: first });
+    if (eta.to && end && end < eta.to) counted({ from: end, to: eta.to });
+  }
+  return sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM health_profiles WHERE id = ${profile} AND ready)
+    THEN ${sql.join(parts, sql` + `)} END AS count`;
+}
+
+/**
  * The statement counting the shipments that match the filters (one row, `count`). The plain list of visible
  * shipments sums the company's creation days; with no filter but health (the dashboard tabs) it sums the
  * company's groups in shipment_health_counts; with carrier and status too, in shipment_list_counts (whatever the
- * number of shipments); otherwise it counts the shipments.
+ * number of shipments); over an ETA range, given a ready health profile (`profile`), its groups (a null count
+ * when the profile turns out not to be ready); otherwise it counts the shipments.
  */
 export function countQuery(
   thresholds: HealthThresholds,
   companyId: number,
   filters: ShipmentFilters,
   conditions: Conditions,
+  profile: number | null = null,
 ): RawBuilder<{ count: string | null }> {
+  if (profile !== null && profileCounted(filters)) {
+    return profileCountQuery(profile, thresholds, companyId, filters);
+  }
   if (filters.exclude_hidden && plainList(filters)) {
     // Every visible shipment is counted once on its day of creation (shipment_day_counts, migration 0041): a
     // few hundred rows a company instead of its ten thousand health groups (1 ms instead of 5 on a million).
@@ -129,8 +211,9 @@ export async function countShipments(
   companyId: number,
   filters: ShipmentFilters,
   conditions: Conditions,
+  profile: number | null = null,
 ): Promise<number> {
-  const statement = countQuery(thresholds, companyId, filters, conditions);
+  const statement = countQuery(thresholds, companyId, filters, conditions, profile);
   // A search matching many shipments is planned as a parallel scan of the whole company (three processes of about
   // 285 ms each on a million shipments); one process reading only the rows the trigram, port and vessel indexes
   // give takes 200 to 300 ms alone. On a busy server the workers only triple the CPU a search costs.
@@ -141,7 +224,10 @@ export async function countShipments(
           return statement.execute(trx);
         })
       : await statement.execute(db);
-  return Number(rows[0]?.count ?? 0);
+  const count = rows[0]?.count;
+  if (count === null && profile !== null)
+    return countShipments(db, thresholds, companyId, filters, conditions);
+  return Number(count ?? 0);
 }
 
 /**
@@ -272,12 +358,12 @@ export function pageIdsQuery(w: PageWindow): RawBuilder<{ id: string }> {
  */
 export async function countWithPageIds(
   db: Kysely<Database>,
-  w: Omit<PageWindow, 'count'>,
+  w: Omit<PageWindow, 'count'> & { profile?: number | null },
 ): Promise<{ count: number; ids: string[]; valuesOnly: boolean } | null> {
   if (!walksAtAnyCount(w.filters) || w.filters.search) return null;
   const window = { ...w, count: 0 };
   const valuesOnly = valuesOnlyPageIds(window);
-  const count = countQuery(w.thresholds, w.companyId, w.filters, w.conditions);
+  const count = countQuery(w.thresholds, w.companyId, w.filters, w.conditions, w.profile ?? null);
   // Page 1, the one every list opens on, runs prepared: LIMIT and OFFSET written in its text, it then differs by
   // the filters' shape only, and PostgreSQL plans it once per session instead of at every run (0.6 of 0.8 ms of
   // planning and parsing for one carrier's delayed shipments). Other pages stay unnamed: fifty of each shape would
@@ -285,8 +371,12 @@ export async function countWithPageIds(
   const prepared = w.offset === 0 ? PREPARED : sql``;
   const { rows } = await sql<{ count: string | null; ids: string[] }>`SELECT ${prepared} (${count}) AS count,
     ARRAY(${valuesOnly ?? pageIdsQuery(window)}) AS ids`.execute(db);
+  const counted = rows[0]?.count;
   return {
-    count: Number(rows[0]?.count ?? 0),
+    count:
+      counted === null && w.profile != null
+        ? await countShipments(db, w.thresholds, w.companyId, w.filters, w.conditions)
+        : Number(counted ?? 0),
     ids: rows[0]?.ids.map(String) ?? [],
     valuesOnly: !!valuesOnly,
   };

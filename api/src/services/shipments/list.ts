@@ -37,9 +37,11 @@ import {
   countShipments,
   countWithPageIds,
   pageIdsQuery,
+  profileCounted,
   shipmentPageQuery,
   valuesOnlyPageIds,
 } from './list-query';
+import { readyProfile } from '../health-profiles';
 import { freeTimeCounts } from './free-time-filter';
 import { FREE_TIME_KEYS } from './free-time-fields';
 import { parseListFields, resultsJson, type ListFields } from './list-fields';
@@ -151,12 +153,13 @@ function countMatches(
   { caller, filters, now }: PageRequest,
   conditions: ReturnType<typeof shipmentConditions>,
   reuse: ListReuse | null,
+  profile: number | null,
 ): Promise<number> {
   const { companyId, thresholds } = caller;
   if (reuse && countsTabs(filters, reuse)) {
     return carrierTabCount(db, caller, filters, now, reuse.version);
   }
-  return countShipments(db, thresholds, companyId, filters, conditions);
+  return countShipments(db, thresholds, companyId, filters, conditions, profile);
 }
 
 /** What one page's computation needs besides the database. */
@@ -206,12 +209,23 @@ async function computePage(
   const conditions = shipmentConditions(filters, thresholds, now, companyId);
   const offset = (page - 1) * PAGE_SIZE;
   const kept = reuse?.cached.count ?? reuse?.counted?.count;
+  // Over an ETA range, the count reads the caller's health profile once it is built (the first ask adds it).
+  const profile =
+    kept === undefined && profileCounted(filters) ? await readyProfile(db, companyId, thresholds) : null;
   const both =
     kept === undefined && !countsTabs(filters, reuse)
-      ? await countWithPageIds(db, { companyId, thresholds, filters, conditions, limit: PAGE_SIZE, offset })
+      ? await countWithPageIds(db, {
+          companyId,
+          thresholds,
+          filters,
+          conditions,
+          limit: PAGE_SIZE,
+          offset,
+          profile,
+        })
       : null;
   const [count, projects] = await Promise.all([
-    kept ?? both?.count ?? countMatches(db, request, conditions, reuse),
+    kept ?? both?.count ?? countMatches(db, request, conditions, reuse, profile),
     hasProjectsTable(db),
   ]);
   if (reuse) reuse.cached.count = count;
