@@ -240,6 +240,7 @@ const WRITTEN_TABLES = [
   'shipment_health_counts',
   'shipment_list_counts',
   'shipment_day_counts',
+  'health_profile_counts',
   'shipment_data_changes',
   'bi_shipment_rollup',
   'alert_events',
@@ -427,6 +428,7 @@ export async function prepareBenchDatabase(serverUrl: string, database: string, 
         'bi_shipment_rollup_rebuild',
         'shipment_health_counts_rebuild',
         'shipment_day_counts_rebuild',
+        'health_profile_counts_rebuild',
       ].map((fn) => (c) => c.query(`SELECT ${fn}()`)),
     );
     log(`  counts and rollup rebuilt in ${((Date.now() - t2) / 1000).toFixed(1)} s`);

@@ -35,6 +35,12 @@ CREATE TABLE health_profiles (
   UNIQUE (company_id, key)
 );
 
+-- Changes are appended, never added in place: a writer's transaction would otherwise keep each group row it
+-- changed locked until it commits, and these groups are coarse (one carrier's week of one health), so writers
+-- of one company would wait for each other and deadlock when two transactions change two groups in opposite
+-- order. health_profile_counts_compact folds a profile's rows into one per group now and then. A group's count
+-- is the sum of its rows.
+--
 -- No foreign key to health_profiles: a writer's trigger that read a profile just before it was dropped must not
 -- fail the write; the rows it adds are orphans, removed with the next drop.
 CREATE TABLE health_profile_counts (
@@ -44,12 +50,10 @@ CREATE TABLE health_profile_counts (
   eta_week date NOT NULL,
   hidden boolean NOT NULL,
   health text NOT NULL,
-  -- 0: kept by the triggers; 1: added by the profile's build. Apart, so that the build takes no lock a writer
-  -- holds (a writer's transaction keeps the rows it added locked until it commits).
-  part smallint NOT NULL DEFAULT 0,
-  n bigint NOT NULL,
-  PRIMARY KEY (profile_id, carrier_id, eta_week, hidden, health, part)
+  n bigint NOT NULL
 );
+CREATE INDEX health_profile_counts_idx ON health_profile_counts (profile_id, carrier_id, eta_week, hidden, health)
+  INCLUDE (n);
 
 CREATE FUNCTION shipment_eta_week(eta timestamptz) RETURNS date LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(date_trunc('week', eta AT TIME ZONE 'UTC')::date, '-infinity'::date)
@@ -86,22 +90,20 @@ CREATE FUNCTION shipments_profile_counts_sync() RETURNS trigger LANGUAGE plpgsql
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM health_profile_write_lock(c) FROM (SELECT DISTINCT company_id AS c FROM new_rows ORDER BY 1) x;
-    INSERT INTO health_profile_counts AS c (profile_id, carrier_id, eta_week, hidden, health, n)
+    INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
     SELECT p.id, r.carrier_id, shipment_eta_week(r.eta), r.hidden, health_profile_health(p, r), count(*)
     FROM new_rows r JOIN health_profiles p ON p.company_id = r.company_id
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (profile_id, carrier_id, eta_week, hidden, health, part) DO UPDATE SET n = c.n + excluded.n;
+    GROUP BY 1, 2, 3, 4, 5;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM health_profile_write_lock(c) FROM (SELECT DISTINCT company_id AS c FROM old_rows ORDER BY 1) x;
-    INSERT INTO health_profile_counts AS c (profile_id, carrier_id, eta_week, hidden, health, n)
+    INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
     SELECT p.id, r.carrier_id, shipment_eta_week(r.eta), r.hidden, health_profile_health(p, r), -count(*)
     FROM old_rows r JOIN health_profiles p ON p.company_id = r.company_id
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (profile_id, carrier_id, eta_week, hidden, health, part) DO UPDATE SET n = c.n + excluded.n;
+    GROUP BY 1, 2, 3, 4, 5;
   ELSE
     PERFORM health_profile_write_lock(c)
     FROM (SELECT company_id AS c FROM new_rows UNION SELECT company_id FROM old_rows ORDER BY 1) x;
-    INSERT INTO health_profile_counts AS c (profile_id, carrier_id, eta_week, hidden, health, n)
+    INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
     SELECT k.profile_id, k.carrier_id, k.eta_week, k.hidden, k.health, sum(k.d)
     FROM (
       SELECT p.id AS profile_id, r.carrier_id, shipment_eta_week(r.eta) AS eta_week, r.hidden,
@@ -111,8 +113,7 @@ BEGIN
       SELECT p.id, r.carrier_id, shipment_eta_week(r.eta), r.hidden, health_profile_health(p, r), -1
       FROM old_rows r JOIN health_profiles p ON p.company_id = r.company_id
     ) k
-    GROUP BY 1, 2, 3, 4, 5 HAVING sum(k.d) <> 0 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (profile_id, carrier_id, eta_week, hidden, health, part) DO UPDATE SET n = c.n + excluded.n;
+    GROUP BY 1, 2, 3, 4, 5 HAVING sum(k.d) <> 0;
   END IF;
   RETURN NULL;
 END $$;
@@ -131,6 +132,16 @@ RETURNS TABLE (carrier_id integer, eta_week date, hidden boolean, health text, n
   FROM health_profiles p JOIN shipments s ON s.company_id = p.company_id
   WHERE p.id = profile
   GROUP BY 1, 2, 3, 4
+$$;
+
+-- Folds the rows of profile `profile` into one per group (groups of no shipment left out). One statement: a
+-- reader sees the rows before or after, the same sums; rows a writer has not committed yet are not deleted, and
+-- two compactions at once each fold only the rows they deleted.
+CREATE FUNCTION health_profile_counts_compact(profile integer) RETURNS void LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM health_profile_counts WHERE profile_id = profile
+                RETURNING carrier_id, eta_week, hidden, health, n)
+  INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
+  SELECT profile, carrier_id, eta_week, hidden, health, sum(n) FROM gone GROUP BY 2, 3, 4, 5 HAVING sum(n) <> 0
 $$;
 
 -- Recounts every profile (after bulk loads made with triggers disabled; no writes may run meanwhile).

@@ -41,6 +41,7 @@ import { exportRoutes } from './routes/shipments/exports';
 import { exportTemplateRoutes } from './routes/export-templates';
 import { reports } from './reports';
 import { userRoutes } from './routes/users';
+import { profileBuildsSettled } from './services/health-profiles';
 import type { AppConfig, LoginThrottle, TokenPolicy } from './types';
 
 export interface BuildAppOptions {
@@ -183,6 +184,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerIdempotency(app);
   await registerSwagger(app);
 
+  // Health profiles built in the background finish on the database before it closes.
+  app.addHook('preClose', profileBuildsSettled);
   // Database.
   if (opts.db) {
     app.decorate('db', opts.db);

@@ -434,7 +434,6 @@ interface HealthProfileCountsTable {
   eta_week: Date;
   hidden: boolean;
   health: string;
-  part: Generated<number>;
   n: string;
 }
 

@@ -6,13 +6,14 @@
 //
 // Building under writes, without stopping them: the profile row is committed first, so every trigger that runs
 // after that adds its changes to the profile's (still partial) counts. The build then takes the company's write
-// lock exclusively for an instant: it waits for the writes under way (each holds the lock shared until it
-// commits, migration 0043) and takes its snapshot before letting new ones in. That snapshot sees every write
-// whose trigger ran without the profile, and every change already added to the counts; the shipments counted in
-// it, minus those added changes, is what the counts lack. That difference is added in a second, read-committed
-// transaction (adding commutes with the triggers' own additions), which also marks the profile ready. A write
-// that starts afterwards adds its own change, as ever. (A build whose process dies before that second
-// transaction commits leaves nothing behind; the next build computes the difference afresh.)
+// lock exclusively for an instant, at a moment when no write of the company is under way (each write holds the
+// lock shared until it commits, migration 0043), and takes its snapshot before letting new ones in. That
+// snapshot sees every write whose trigger ran without the profile, and every change already added to the
+// counts; the shipments counted in it, minus those added changes, is what the counts lack. That difference is
+// added in a second, read-committed transaction (the counts are appended rows, migration 0043, so it waits for
+// no writer), which also marks the profile ready. A write that starts afterwards adds its own change, as ever.
+// A build whose process dies before that second transaction commits leaves nothing behind; the next build
+// computes the difference afresh.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
@@ -24,8 +25,8 @@ export const MAX_PROFILES_PER_COMPANY = 8;
 const UNUSED_DROP_DAYS = 7;
 /** A build that has not finished after this long is taken over (its process died). */
 const BUILD_TAKEOVER_MINUTES = 10;
-/** The build waits at most this long for the company's writes under way, then tries again later. */
-const BUILD_LOCK_TIMEOUT = '2s';
+/** The build tries this long to find the company with no write under way, then gives up until later. */
+const BUILD_LOCK_TRY_MS = 30_000;
 /** The advisory lock class of the company's write lock (migration 0043, health_profile_write_lock). */
 const WRITE_LOCK_CLASS = 20430;
 /** How long a process reuses what it learnt of a profile: ready (and its id), or not yet. */
@@ -33,6 +34,11 @@ const READY_REUSE_MS = 60_000;
 const NOT_READY_REUSE_MS = 2_000;
 /** last_used_at is written at most this often. */
 const TOUCH_MS = 3_600_000;
+/**
+ * A profile in use has its appended rows folded at most this often (by each process): at 50 writes a second
+ * that is some thousand rows more to sum at most.
+ */
+const COMPACT_MS = 10_000;
 
 /** The thresholds of a profile as canonical text: equal sets give equal keys. */
 export function profileKey(t: HealthThresholds): string {
@@ -46,6 +52,7 @@ interface Known {
   ready: boolean;
   at: number;
   touched: number;
+  compacted: number;
 }
 
 /** What this process knows of each profile, per database handle (tests run several). */
@@ -78,8 +85,13 @@ export async function readyProfile(
   const memo = `${companyId}:${key}`;
   const now = Date.now();
   const seen = known.get(memo);
-  if (seen && now - seen.at < (seen.ready ? READY_REUSE_MS : NOT_READY_REUSE_MS))
+  if (seen && now - seen.at < (seen.ready ? READY_REUSE_MS : NOT_READY_REUSE_MS)) {
+    if (seen.ready && seen.id !== null && now - seen.compacted > COMPACT_MS) {
+      seen.compacted = now;
+      inBackground(seen.id, 'compaction', () => compact(db, seen.id as number));
+    }
     return seen.ready ? seen.id : null;
+  }
   const row = await db
     .selectFrom('health_profiles')
     .select([
@@ -97,6 +109,7 @@ export async function readyProfile(
     ready: row?.ready ?? false,
     at: now,
     touched: seen?.touched ?? 0,
+    compacted: seen?.compacted ?? now,
   };
   known.set(memo, entry);
   if (row?.ready) {
@@ -116,7 +129,7 @@ export async function readyProfile(
       ? await claim(db, row.id, token)
       : null
     : await addProfile(db, companyId, key, t, token);
-  if (claimed !== null) startBuild(db, claimed, companyId, token);
+  if (claimed !== null) startBuild(db, claimed, companyId, token, memo);
   return null;
 }
 
@@ -188,11 +201,29 @@ async function addProfile(
   });
 }
 
-function startBuild(db: Kysely<Database>, id: number, companyId: number, token: string): void {
-  const build: Promise<void> = buildProfile(db, id, companyId, token)
+/** Runs `task` of profile `id` in the background, logged if it fails, awaited by profileBuildsSettled. */
+function inBackground(id: number, what: string, task: () => Promise<unknown>): void {
+  const run: Promise<void> = task()
     .then(() => undefined)
-    .catch(async (err: unknown) => {
-      console.error(`health profile ${id}: build failed, to be tried again:`, err);
+    .catch((err: unknown) => console.error(`health profile ${id}: ${what} failed:`, err))
+    .finally(() => builds.delete(run));
+  builds.add(run);
+}
+
+/** Folds the profile's appended rows, one per group (migration 0043). */
+async function compact(db: Kysely<Database>, id: number): Promise<void> {
+  await sql`SELECT health_profile_counts_compact(${id})`.execute(db);
+}
+
+function startBuild(db: Kysely<Database>, id: number, companyId: number, token: string, memo: string): void {
+  inBackground(id, 'build (to be tried again)', async () => {
+    try {
+      if (await buildProfile(db, id, companyId, token)) {
+        const now = Date.now();
+        knownOf(db).set(memo, { id, ready: true, at: now, touched: now, compacted: now });
+      }
+    } catch (err) {
+      // Free for the next request to try again.
       await db
         .updateTable('health_profiles')
         .set({ build_token: null, build_started_at: null })
@@ -200,9 +231,25 @@ function startBuild(db: Kysely<Database>, id: number, companyId: number, token: 
         .where('build_token', '=', token)
         .execute()
         .catch(() => undefined);
-    })
-    .finally(() => builds.delete(build));
-  builds.add(build);
+      throw err;
+    }
+  });
+}
+
+/**
+ * Takes the company's write lock exclusively (on this session), at an instant when no write of its shipments
+ * is under way. It only tries, again and again, rather than wait: a waiting request would make every new write
+ * wait behind it, and a write that waits holding rows another one under way needs is a deadlock.
+ */
+async function lockWrites(conn: Kysely<Database>, companyId: number): Promise<void> {
+  const until = Date.now() + BUILD_LOCK_TRY_MS;
+  for (;;) {
+    const { rows } = await sql<{ ok: boolean }>`
+      SELECT pg_try_advisory_lock(${WRITE_LOCK_CLASS}, ${companyId}) AS ok`.execute(conn);
+    if (rows[0]?.ok) return;
+    if (Date.now() > until) throw new Error(`company ${companyId} was never without writes under way`);
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+  }
 }
 
 interface GroupDiff {
@@ -221,12 +268,7 @@ export async function buildProfile(
   token: string,
 ): Promise<boolean> {
   const missing = await db.connection().execute(async (conn) => {
-    await sql`SET lock_timeout = ${sql.lit(BUILD_LOCK_TIMEOUT)}`.execute(conn);
-    try {
-      await sql`SELECT pg_advisory_lock(${WRITE_LOCK_CLASS}, ${companyId})`.execute(conn);
-    } finally {
-      await sql`RESET lock_timeout`.execute(conn);
-    }
+    await lockWrites(conn, companyId);
     let locked = true;
     try {
       await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);
@@ -260,11 +302,9 @@ export async function buildProfile(
       .returning('id')
       .executeTakeFirst();
     if (!done) return false;
-    // Rows of their own (part 1), which no writer holds: adding to the triggers' rows instead would wait for the
-    // writes under way while holding the rows added so far, a deadlock with a writer of two such rows.
     if (missing.length) {
-      await sql`INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, part, n)
-        SELECT ${id}, g.carrier_id, g.eta_week, g.hidden, g.health, 1, g.n
+      await sql`INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
+        SELECT ${id}, g.carrier_id, g.eta_week, g.hidden, g.health, g.n
         FROM unnest(${missing.map((m) => m.carrier_id)}::integer[], ${missing.map((m) => m.eta_week)}::date[],
                     ${missing.map((m) => m.hidden)}::boolean[], ${missing.map((m) => m.health)}::text[],
                     ${missing.map((m) => m.n)}::bigint[]) AS g (carrier_id, eta_week, hidden, health, n)`.execute(

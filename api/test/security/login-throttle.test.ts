@@ -120,10 +120,11 @@ describe('login throttle by account and address', () => {
       .set({ email_language: 'en' } as never)
       .where('id', '=', id)
       .execute();
-    await sql`UPDATE login_lockout_notices SET notified_at = now() - interval '16 minutes'`.execute(
-      ctx.handle.db,
-    );
-    await sql`UPDATE login_failures SET created_at = now() - interval '16 minutes'`.execute(ctx.handle.db);
+    // This account's only: other test files' attempts must stay in their window.
+    await sql`UPDATE login_lockout_notices SET notified_at = now() - interval '16 minutes'
+      WHERE user_id = ${id}`.execute(ctx.handle.db);
+    await sql`UPDATE login_failures SET created_at = now() - interval '16 minutes'
+      WHERE lower(username) = lower(${username})`.execute(ctx.handle.db);
     for (let i = 0; i < 5; i++) await login(username, `later-${i}`, '10.86.0.3');
     await waitForMails(inbox.mails.length + 1);
     const all = mailsTo(email);

@@ -195,6 +195,12 @@ describe('counts from a health profile', () => {
         const { fromProfile, counted } = await bothCounts(thresholds, q, profiles[i]);
         expect({ q, n: fromProfile }).toEqual({ q, n: counted });
       }
+      // Folded: one row per group of some shipment, the same sums.
+      await sql`SELECT health_profile_counts_compact(${profiles[i]})`.execute(db);
+      expect(await groupsExact(profiles[i])).toEqual(exact);
+      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM health_profile_counts
+        WHERE profile_id = ${profiles[i]}`.execute(db);
+      expect(Number(rows[0].n)).toBe(exact.recounted.length);
     }
   });
 
@@ -271,39 +277,39 @@ describe('a profile built while the engine writes', () => {
     let writing = true;
     let writes = 0;
     const r = random(99);
+    // A write changes the shipment's groups in its first statement and commits a few milliseconds later, after a
+    // second one (as the engine's do). Only that first statement changes groups: two transactions that each
+    // changed groups in two statements could deadlock on the other count tables' rows (shipment_health_counts),
+    // whatever the profiles. Inserts and deletes are writes of their own.
     const writer = async (w: number) => {
       let i = 0;
       while (writing) {
         const id = ids[Math.floor(r() * ids.length)].id;
+        const hours = Math.round(r() * 400 - 200);
+        const planned = Math.round(r() * 200 - 100);
         await db.transaction().execute(async (trx) => {
-          await sql`UPDATE shipments SET eta = eta + make_interval(hours => ${Math.round(r() * 400 - 200)})
+          await sql`UPDATE shipments SET eta = eta + make_interval(hours => ${hours}),
+              pod_vessel_arrival_planned_initial = eta - make_interval(hours => ${planned}),
+              hidden = (hidden <> ${i % 3 === 0})
             WHERE id = ${id}`.execute(trx);
           await sql`SELECT pg_sleep(${r() * 0.004})`.execute(trx);
-          if (i % 3 === 0) await sql`UPDATE shipments SET hidden = NOT hidden WHERE id = ${id}`.execute(trx);
-          else {
-            await sql`UPDATE shipments SET pod_vessel_arrival_planned_initial = eta - make_interval(hours => ${Math.round(
-              r() * 200 - 100,
-            )}) WHERE id = ${id}`.execute(trx);
-          }
-          if (i % 17 === 0) {
-            await sql`INSERT INTO shipments (company_id, tracking_request_id, carrier_id, container_number, eta)
-              VALUES (${tenant.companyId}, ${req.id}, 2, ${`HPXU${w}${i}`}, now())`.execute(trx);
-          }
-          if (i % 29 === 0) {
-            await sql`DELETE FROM shipments WHERE company_id = ${tenant.companyId} AND container_number LIKE ${`HPXU${w}%`}
-              AND id = (SELECT max(id) FROM shipments WHERE company_id = ${tenant.companyId}
-                        AND container_number LIKE ${`HPXU${w}%`})`.execute(trx);
-          }
+          await sql`UPDATE shipments SET last_update = now() WHERE id = ${id}`.execute(trx);
         });
+        if (i % 17 === 0) {
+          await sql`INSERT INTO shipments (company_id, tracking_request_id, carrier_id, container_number, eta)
+            VALUES (${tenant.companyId}, ${req.id}, 2, ${`HPXU${w}${i}`}, now())`.execute(db);
+        }
+        if (i % 29 === 0) {
+          await sql`DELETE FROM shipments WHERE id = (SELECT max(id) FROM shipments
+            WHERE company_id = ${tenant.companyId} AND container_number LIKE ${`HPXU${w}%`})`.execute(db);
+        }
         i++;
         writes++;
       }
     };
     const writers = [0, 1, 2].map(writer);
-    // Profiles added as a request adds them, each built at once, while three writers run: each write is a
-    // transaction of two updates a few milliseconds apart (ETA moved, then the plan or the hidden flag), and an
-    // insert or a delete now and then, so that some writes start before a profile is there and end after its
-    // build has taken its snapshot.
+    // Profiles added as a request adds them, each built at once, while three writers run, so that some writes
+    // start before a profile is there and end after its build has taken its snapshot.
     const profiles: number[] = [];
     for (let d = 1; d <= 16; d++) {
       const token = `00000000-0000-4000-8000-${String(d).padStart(12, '0')}`;
@@ -322,6 +328,10 @@ describe('a profile built while the engine writes', () => {
         .executeTakeFirstOrThrow();
       profiles.push(row.id);
       expect(await buildProfile(db, row.id, tenant.companyId, token)).toBe(true);
+      // An earlier one folded meanwhile, as a process does now and then.
+      await sql`SELECT health_profile_counts_compact(${profiles[Math.floor(r() * profiles.length)]})`.execute(
+        db,
+      );
     }
     writing = false;
     await Promise.all(writers);
@@ -355,6 +365,41 @@ describe('the list over an ETA range', () => {
         expect(res.json<{ count: number }>().count).toBe(expected);
         await profileBuildsSettled();
       }
+    } finally {
+      configureListCache('reset');
+    }
+  });
+});
+
+describe('the dashboard counts', () => {
+  it('are the same from the profile as from the groups of every threshold, and follow writes', async () => {
+    configureListCache({ enabled: false });
+    try {
+      const std = await signIn(ctx, t.colleague);
+      // Thresholds of their own, so that the first call adds a profile.
+      await db
+        .updateTable('user_profiles')
+        .set({ days_of_delay: 3, days_in_advance: -2, attention_required_event_codes: JSON.stringify([902]) })
+        .where('id', '=', t.colleague.id)
+        .execute();
+      const thresholds = await loadThresholds(db, t.colleague.id);
+      const stats = async () => {
+        const res = await std({ method: 'GET', url: '/api/shipments/stats/' });
+        expect(res.statusCode).toBe(200);
+        return res.json<Record<string, number>>();
+      };
+      const before = await stats();
+      await profileBuildsSettled();
+      expect(await readyProfile(db, t.companyId, thresholds)).not.toBeNull();
+      expect(await stats()).toEqual(before);
+      expect(before.shipments_delayed_count).toBeGreaterThan(0);
+      expect(before.shipments_with_incidents_count).toBeGreaterThan(0);
+      await sql`UPDATE shipments SET alert_codes = '{902}' WHERE company_id = ${t.companyId} AND id % 9 = 5
+        AND alert_codes = '{}' AND NOT hidden`.execute(db);
+      const after = await stats();
+      expect(after.shipments_with_incidents_count).toBeGreaterThan(before.shipments_with_incidents_count);
+      await sql`UPDATE health_profiles SET ready = false WHERE company_id = ${t.companyId}`.execute(db);
+      expect(await stats()).toEqual(after);
     } finally {
       configureListCache('reset');
     }

@@ -367,8 +367,9 @@ export async function shipmentStats(
       }))
     : null;
   if (cached?.stats && cached.expires > Date.now()) return cached.stats;
+  const profile = await readyProfile(db, companyId, thresholds);
   const [health, freeTime] = await Promise.all([
-    dashboardCounts(db, thresholds, companyId, new Date(Date.now() - WEEK_MS)),
+    dashboardCounts(db, thresholds, companyId, new Date(Date.now() - WEEK_MS), profile),
     freeTimeCounts(db, companyId, today, warningDays),
   ]);
   const stats: ShipmentStats = {
