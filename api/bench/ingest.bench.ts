@@ -3,7 +3,8 @@
 // Database: DATABASE_URL as is (migrated here); else a throwaway database on
 // postgres://postgres@127.0.0.1:5432 (dropped at the end); else an embedded PostgreSQL in a
 // temporary folder. EVENTS (default 50000) events in batches of BATCH (default 1000), as the
-// engine ingests them: one transaction per batch, linked to a tracking request.
+// engine ingests them: one transaction per batch, linked to a tracking request. PROFILES (default 2) health
+// profiles of the company are kept by the writes, as its users' would be.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +17,8 @@ import { createDb, dropDatabase, ensureDatabase, withDatabase } from '../src/db/
 import { migrate } from '../src/db/migrate';
 import type { Database } from '../src/db/types';
 import { createCompany } from '../src/services/accounts';
+import { DEFAULT_THRESHOLDS, type HealthThresholds } from '../src/services/health';
+import { profileBuildsSettled, readyProfile } from '../src/services/health-profiles';
 import type { DcsaEvent } from '../src/tracking/dcsa/types';
 import { ingestBatch } from '../src/tracking/ingest';
 import { generateJourney } from '../src/tracking/simulator/journey';
@@ -23,6 +26,14 @@ import { generateJourney } from '../src/tracking/simulator/journey';
 const EVENTS = Number(process.env.EVENTS ?? 50_000);
 const BATCH = Number(process.env.BATCH ?? 1000);
 const TARGET = 5000;
+/** Health profiles of the ingesting company (migration 0043): the defaults, then sets of thresholds of users. */
+const PROFILES = Number(process.env.PROFILES ?? 2);
+const PROFILE_THRESHOLDS: HealthThresholds[] = Array.from({ length: 8 }, (_, i) => ({
+  ...DEFAULT_THRESHOLDS,
+  days_of_delay: 1 + i,
+  attention_required_event_codes: i ? [901, 904, 907] : [],
+  max_days: i ? { max_days_in_tsp: 7 + i } : {},
+}));
 
 async function answers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
@@ -97,6 +108,9 @@ async function ingestTarget(db: Kysely<Database>): Promise<{ carrierId: number; 
     .where('scac', '=', 'MAEU')
     .executeTakeFirstOrThrow();
   const company = await createCompany(db, { name: `Bench ${Date.now()}`, max_tracking_requests: 10 });
+  // As in operation, the company's users count with health profiles, whose counts every write keeps.
+  for (const t of PROFILE_THRESHOLDS.slice(0, PROFILES)) await readyProfile(db, company, t);
+  await profileBuildsSettled();
   const request = await db
     .insertInto('tracking_requests')
     .values({

@@ -134,15 +134,20 @@ RETURNS TABLE (carrier_id integer, eta_week date, hidden boolean, health text, n
   GROUP BY 1, 2, 3, 4
 $$;
 
--- Folds the rows of profile `profile` into one per group (groups of no shipment left out). One statement: a
--- reader sees the rows before or after, the same sums; rows a writer has not committed yet are not deleted, and
--- two compactions at once each fold only the rows they deleted.
-CREATE FUNCTION health_profile_counts_compact(profile integer) RETURNS void LANGUAGE sql AS $$
+-- Folds the rows of profile `profile` into one per group (groups of no shipment left out), when some group has
+-- more than one row. One statement: a reader sees the rows before or after, the same sums; rows a writer has not
+-- committed yet are not deleted, and two compactions at once each fold only the rows they deleted.
+CREATE FUNCTION health_profile_counts_compact(profile integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM health_profile_counts WHERE profile_id = profile
+                 GROUP BY carrier_id, eta_week, hidden, health HAVING count(*) > 1) THEN
+    RETURN;
+  END IF;
   WITH gone AS (DELETE FROM health_profile_counts WHERE profile_id = profile
                 RETURNING carrier_id, eta_week, hidden, health, n)
   INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
-  SELECT profile, carrier_id, eta_week, hidden, health, sum(n) FROM gone GROUP BY 2, 3, 4, 5 HAVING sum(n) <> 0
-$$;
+  SELECT profile, carrier_id, eta_week, hidden, health, sum(n) FROM gone GROUP BY 2, 3, 4, 5 HAVING sum(n) <> 0;
+END $$;
 
 -- Recounts every profile (after bulk loads made with triggers disabled; no writes may run meanwhile).
 CREATE FUNCTION health_profile_counts_rebuild() RETURNS void LANGUAGE sql AS $$

@@ -130,6 +130,8 @@ export async function readyProfile(
       : null
     : await addProfile(db, companyId, key, t, token);
   if (claimed !== null) startBuild(db, claimed, companyId, token, memo);
+  // None, and the company at its limit: not asked again for as long as a ready profile is reused.
+  else if (!row) entry.at = now + READY_REUSE_MS - NOT_READY_REUSE_MS;
   return null;
 }
 
