@@ -16,6 +16,7 @@ import {
 } from '../derive';
 import { queueEtaChanges } from '../../services/eta-alerts/queue';
 import { applyFreeTime, todayUtc } from '../free-time';
+import { transactionRetryingDeadlocks } from '../../lib/transactions';
 
 /** The tracking request columns a recompute reads. */
 export type RecomputedRequest = Pick<
@@ -167,7 +168,9 @@ export async function saveShipment(
   locations: Map<string, DeriveLocation>,
   now: Date,
 ): Promise<{ changed: boolean; alerts: number }> {
-  return db.transaction().execute(async (trx) => {
+  // Recomputes run side by side in several worker processes, and their saves of one company's shipments can
+  // deadlock on the counts the triggers keep: the one PostgreSQL aborts is saved again.
+  return transactionRetryingDeadlocks(db, async (trx) => {
     const vessels = await upsertVessels(trx, vesselsOf(group.events));
     const previous = await trx
       .selectFrom('shipments')
