@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { applyFreeTime, loadRules } from './apply';
+import { transactionRetryingDeadlocks } from '../../lib/transactions';
 import { todayUtc } from './view';
 
 const FREE_TIME_BATCH = 2000;
@@ -113,7 +114,9 @@ export async function runFreeTimeRecompute(
       }
       const ids = await nextBatch();
       if (!ids.length) return;
-      await db.transaction().execute(async (trx) => {
+      // Lanes of one company's shipments side by side: a batch PostgreSQL aborts in a deadlock on the counts the
+      // triggers keep is applied again.
+      await transactionRetryingDeadlocks(db, async (trx) => {
         // Read per batch: a rule changed meanwhile applies to the rest at once (and requests another run).
         const rules = await loadRules(trx, [run.companyId]);
         await applyFreeTime(trx, ids, { today: options.today ?? todayUtc(), rules });
@@ -147,20 +150,24 @@ export async function refreshRunningClocks(db: Kysely<Database>, options: RunOpt
   let refreshed = 0;
   for (;;) {
     if (options.stopping?.()) return refreshed;
-    const n = await db.transaction().execute(async (trx) => {
-      const ids = await sql<{ id: string }>`
+    // A batch PostgreSQL aborts in a deadlock with the engine's saves (the counts the triggers keep) is run again;
+    // the cursor moves only past a batch that committed.
+    const ids = await transactionRetryingDeadlocks(db, async (trx) => {
+      const { rows } = await sql<{ id: string }>`
         SELECT s.id::text AS id FROM shipments s JOIN shipment_free_time f ON f.shipment_id = s.id
         WHERE s.free_time_lfd IS NOT NULL AND f.computed_on < ${today}::date AND s.id > ${cursor}::bigint
         ORDER BY s.id LIMIT ${batch}`.execute(trx);
-      if (!ids.rows.length) return 0;
-      await applyFreeTime(
-        trx,
-        ids.rows.map((r) => r.id),
-        { today },
-      );
-      cursor = ids.rows[ids.rows.length - 1].id;
-      return ids.rows.length;
+      if (rows.length) {
+        await applyFreeTime(
+          trx,
+          rows.map((r) => r.id),
+          { today },
+        );
+      }
+      return rows.map((r) => r.id);
     });
+    const n = ids.length;
+    if (n) cursor = ids[n - 1];
     refreshed += n;
     if (n < batch) return refreshed;
   }
