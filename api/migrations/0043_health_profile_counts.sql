@@ -81,28 +81,30 @@ $$;
 
 -- Every write of shipments holds this shared lock on each company it writes until it commits; a profile's build
 -- takes it exclusively for an instant, so that its snapshot sees every write whose trigger ran without the
--- profile (services/health-profiles.ts).
-CREATE FUNCTION health_profile_write_lock(company integer) RETURNS void LANGUAGE sql AS $$
-  SELECT pg_advisory_xact_lock_shared(20430, company)
+-- profile (services/health-profiles.ts). One lock per 64th of the companies (`bucket`: company_id % 64), not per
+-- company: an update of the shipments of thousands of companies at once (a data migration, the daily refresh of
+-- free time) then holds at most 64 locks, far from filling PostgreSQL's lock table.
+CREATE FUNCTION health_profile_write_lock(bucket integer) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock_shared(20430, bucket)
 $$;
 
 CREATE FUNCTION shipments_profile_counts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM health_profile_write_lock(c) FROM (SELECT DISTINCT company_id AS c FROM new_rows ORDER BY 1) x;
+    PERFORM health_profile_write_lock(c) FROM (SELECT DISTINCT company_id % 64 AS c FROM new_rows ORDER BY 1) x;
     INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
     SELECT p.id, r.carrier_id, shipment_eta_week(r.eta), r.hidden, health_profile_health(p, r), count(*)
     FROM new_rows r JOIN health_profiles p ON p.company_id = r.company_id
     GROUP BY 1, 2, 3, 4, 5;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM health_profile_write_lock(c) FROM (SELECT DISTINCT company_id AS c FROM old_rows ORDER BY 1) x;
+    PERFORM health_profile_write_lock(c) FROM (SELECT DISTINCT company_id % 64 AS c FROM old_rows ORDER BY 1) x;
     INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
     SELECT p.id, r.carrier_id, shipment_eta_week(r.eta), r.hidden, health_profile_health(p, r), -count(*)
     FROM old_rows r JOIN health_profiles p ON p.company_id = r.company_id
     GROUP BY 1, 2, 3, 4, 5;
   ELSE
     PERFORM health_profile_write_lock(c)
-    FROM (SELECT company_id AS c FROM new_rows UNION SELECT company_id FROM old_rows ORDER BY 1) x;
+    FROM (SELECT company_id % 64 AS c FROM new_rows UNION SELECT company_id % 64 FROM old_rows ORDER BY 1) x;
     INSERT INTO health_profile_counts (profile_id, carrier_id, eta_week, hidden, health, n)
     SELECT k.profile_id, k.carrier_id, k.eta_week, k.hidden, k.health, sum(k.d)
     FROM (

@@ -29,6 +29,8 @@ const BUILD_TAKEOVER_MINUTES = 10;
 const BUILD_LOCK_TRY_MS = 30_000;
 /** The advisory lock class of the company's write lock (migration 0043, health_profile_write_lock). */
 const WRITE_LOCK_CLASS = 20430;
+/** That lock is one per this many companies (company % WRITE_LOCK_BUCKETS, as health_profile_write_lock). */
+const WRITE_LOCK_BUCKETS = 64;
 /** How long a process reuses what it learnt of a profile: ready (and its id), or not yet. */
 const READY_REUSE_MS = 60_000;
 const NOT_READY_REUSE_MS = 2_000;
@@ -247,7 +249,9 @@ async function lockWrites(conn: Kysely<Database>, companyId: number): Promise<vo
   const until = Date.now() + BUILD_LOCK_TRY_MS;
   for (;;) {
     const { rows } = await sql<{ ok: boolean }>`
-      SELECT pg_try_advisory_lock(${WRITE_LOCK_CLASS}, ${companyId}) AS ok`.execute(conn);
+      SELECT pg_try_advisory_lock(${WRITE_LOCK_CLASS}, ${companyId % WRITE_LOCK_BUCKETS}) AS ok`.execute(
+      conn,
+    );
     if (rows[0]?.ok) return;
     if (Date.now() > until) throw new Error(`company ${companyId} was never without writes under way`);
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
@@ -276,7 +280,9 @@ export async function buildProfile(
       await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);
       try {
         // The transaction's snapshot is taken by its first statement, this one, while the lock is still held.
-        await sql`SELECT pg_advisory_unlock(${WRITE_LOCK_CLASS}, ${companyId})`.execute(conn);
+        await sql`SELECT pg_advisory_unlock(${WRITE_LOCK_CLASS}, ${companyId % WRITE_LOCK_BUCKETS})`.execute(
+          conn,
+        );
         locked = false;
         const { rows } = await sql<GroupDiff>`
           SELECT carrier_id, eta_week::text AS eta_week, hidden, health, coalesce(g.n, 0) - coalesce(c.n, 0) AS n
@@ -291,7 +297,10 @@ export async function buildProfile(
         throw err;
       }
     } finally {
-      if (locked) await sql`SELECT pg_advisory_unlock(${WRITE_LOCK_CLASS}, ${companyId})`.execute(conn);
+      if (locked)
+        await sql`SELECT pg_advisory_unlock(${WRITE_LOCK_CLASS}, ${companyId % WRITE_LOCK_BUCKETS})`.execute(
+          conn,
+        );
     }
   });
   return db.transaction().execute(async (trx) => {

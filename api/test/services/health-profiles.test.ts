@@ -405,3 +405,26 @@ describe('the dashboard counts', () => {
     }
   });
 });
+
+describe('the write lock', () => {
+  it('is at most 64 locks in a transaction, whatever the number of companies it writes', async () => {
+    const { rows: companies } = await sql<{ id: number }>`INSERT INTO companies (name)
+      SELECT 'Lock test ' || g || ' ' || ${String(now)} FROM generate_series(1, 150) g RETURNING id`.execute(
+      db,
+    );
+    await sql`INSERT INTO tracking_requests (company_id, carrier_id, code_type, code_value)
+      SELECT id, 1, 'b_id', 'LOCK' || id FROM unnest(${companies.map((c) => c.id)}::integer[]) id`.execute(
+      db,
+    );
+    const locks = await db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO shipments (company_id, tracking_request_id, carrier_id, container_number, eta)
+        SELECT r.company_id, r.id, 1, 'LCKU' || r.company_id, now() FROM tracking_requests r
+        WHERE r.company_id = ANY(${companies.map((c) => c.id)}::integer[])`.execute(trx);
+      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND classid = 20430 AND pid = pg_backend_pid()`.execute(trx);
+      return Number(rows[0].n);
+    });
+    expect(locks).toBeGreaterThan(0);
+    expect(locks).toBeLessThanOrEqual(64);
+  });
+});
