@@ -42,9 +42,13 @@ const TOUCH_MS = 3_600_000;
  */
 const COMPACT_MS = 10_000;
 
+/** The attention codes of thresholds, each once, ascending (as a profile keeps them). */
+const sortedCodes = (t: HealthThresholds): number[] =>
+  [...new Set(t.attention_required_event_codes)].sort((a, b) => a - b);
+
 /** The thresholds of a profile as canonical text: equal sets give equal keys. */
 export function profileKey(t: HealthThresholds): string {
-  const codes = [...new Set(t.attention_required_event_codes)].sort((a, b) => a - b);
+  const codes = sortedCodes(t);
   const max = MAX_DAYS_THRESHOLDS.map((k) => t.max_days[k] ?? null);
   return JSON.stringify([t.days_of_delay, t.days_in_advance, codes, max, t.pod_warning_risk ?? null]);
 }
@@ -192,7 +196,7 @@ async function addProfile(
         key,
         days_of_delay: t.days_of_delay,
         days_in_advance: t.days_in_advance,
-        codes: [...new Set(t.attention_required_event_codes)].sort((a, b) => a - b),
+        codes: sortedCodes(t),
         ...max,
         pod_warning_risk: t.pod_warning_risk ?? null,
         build_token: token,
