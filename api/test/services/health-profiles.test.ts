@@ -99,7 +99,10 @@ const THRESHOLDS: HealthThresholds[] = [
   },
 ];
 
-/** Query strings counted from a profile: ETA ranges whole, cut mid-week, open on either side, one week. */
+/**
+ * Query strings counted from a profile: ETA ranges whole, cut mid-week, open on either side, one week; carriers'
+ * tabs without an ETA range (their shipments without an ETA counted too).
+ */
 function queries(): string[] {
   const iso = (d: Date) => d.toISOString();
   const date = (d: Date) => d.toISOString().slice(0, 10);
@@ -112,6 +115,10 @@ function queries(): string[] {
     `eta_rel_min=-10&eta_rel_max=40&health=delayed&health=alerted`,
     `eta_after=${date(days(-30))}&exclude_hidden=false&health=delayed&carrier=1`,
     `eta_after=2000-01-03&health=ontrack`,
+    `carrier=2&health=delayed`,
+    `carrier=1`,
+    `carrier=1&carrier=3&health=alerted&health=ontrack`,
+    `carrier=3&exclude_hidden=false&health=ontrack`,
   ];
 }
 
@@ -343,12 +350,24 @@ describe('a profile built while the engine writes', () => {
   });
 });
 
-describe('the list over an ETA range', () => {
-  it('gives the counted number before and after the profile is built', async () => {
+describe('the list over an ETA range and a carrier tab', () => {
+  it.each([
+    [
+      'an ETA range',
+      3,
+      `carrier=2&health=delayed&eta_after=${days(-90).toISOString().slice(0, 10)}&ordering=-eta`,
+    ],
+    ['a carrier tab', 4, 'carrier=1&health=delayed&ordering=eta&page=2'],
+  ])('gives the counted number before and after the profile is built: %s', async (_, delay, q) => {
     configureListCache({ enabled: false });
     try {
+      // Thresholds of their own, so that the first request finds no profile.
+      await db
+        .updateTable('user_profiles')
+        .set({ days_of_delay: delay })
+        .where('id', '=', t.standard.id)
+        .execute();
       const std = await signIn(ctx, t.standard);
-      const q = `carrier=2&health=delayed&eta_after=${days(-90).toISOString().slice(0, 10)}&ordering=-eta`;
       const thresholds = await loadThresholds(db, t.standard.id);
       const parsed = parseShipmentFilters(queryParams(q), new Date());
       const expected = await countShipments(
@@ -358,13 +377,20 @@ describe('the list over an ETA range', () => {
         parsed,
         shipmentConditions(parsed, thresholds, new Date(), t.companyId),
       );
-      expect(expected).toBeGreaterThan(0);
+      expect(expected).toBeGreaterThan(25);
       for (let i = 0; i < 3; i++) {
         const res = await std({ method: 'GET', url: `/api/shipments/?${q}` });
         expect(res.statusCode).toBe(200);
         expect(res.json<{ count: number }>().count).toBe(expected);
         await profileBuildsSettled();
       }
+      const ready = await db
+        .selectFrom('health_profiles')
+        .select('ready')
+        .where('company_id', '=', t.companyId)
+        .where('key', '=', profileKey(thresholds))
+        .executeTakeFirst();
+      expect(ready?.ready).toBe(true);
     } finally {
       configureListCache('reset');
     }

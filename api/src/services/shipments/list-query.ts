@@ -59,14 +59,16 @@ const LIST_COUNTS_SOURCE: HealthSource = {
 };
 
 /**
- * True when a health profile (services/health-profiles) counts the filters: an ETA range, with carriers and
- * health or not, and nothing else. Without the ETA range the other count tables already answer in time
- * independent of the number of shipments.
+ * True when a health profile (services/health-profiles) counts the filters: an ETA range or carriers (or both),
+ * with health or not, and nothing else. A carrier's tab then sums under a thousand groups (927 for 150,000
+ * shipments of a carrier on the bench data), where shipment_list_counts holds 7,142 for them (every distinct set
+ * of health inputs), each classified by the caller's thresholds at every count: 0.25 ms instead of 2.9. Without either, the other count tables already answer in time independent
+ * of the number of shipments.
  */
 export function profileCounted(f: ShipmentFilters): boolean {
   const { eta, ...otherDates } = f.dates;
   return (
-    eta !== undefined &&
+    (eta !== undefined || f.carrier.length > 0) &&
     Object.keys(otherDates).length === 0 &&
     f.status.length === 0 &&
     onlyHealthFilters({ ...f, carrier: [], dates: {} })
@@ -122,7 +124,12 @@ function profileCountQuery(
     if (health.length && health.length < HEALTH_VALUES.length) {
       where.push(sql<SqlBool>`health = ANY(${health}::text[])`);
     }
-    where.push(first ? sql<SqlBool>`eta_week >= ${week(first)}` : sql<SqlBool>`eta_week > '-infinity'::date`);
+    // Shipments without an ETA are in week '-infinity': counted only when the list has no ETA range.
+    if (filters.dates.eta) {
+      where.push(
+        first ? sql<SqlBool>`eta_week >= ${week(first)}` : sql<SqlBool>`eta_week > '-infinity'::date`,
+      );
+    }
     if (end) where.push(sql<SqlBool>`eta_week < ${week(end)}`);
     parts.push(
       sql`(SELECT coalesce(sum(n), 0) FROM health_profile_counts WHERE ${sql.join(where, sql` AND `)})`,

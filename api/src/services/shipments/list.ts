@@ -156,7 +156,7 @@ function countMatches(
   profile: number | null,
 ): Promise<number> {
   const { companyId, thresholds } = caller;
-  if (reuse && countsTabs(filters, reuse)) {
+  if (profile === null && reuse && countsTabs(filters, reuse)) {
     return carrierTabCount(db, caller, filters, now, reuse.version);
   }
   return countShipments(db, thresholds, companyId, filters, conditions, profile);
@@ -209,11 +209,12 @@ async function computePage(
   const conditions = shipmentConditions(filters, thresholds, now, companyId);
   const offset = (page - 1) * PAGE_SIZE;
   const kept = reuse?.cached.count ?? reuse?.counted?.count;
-  // Over an ETA range, the count reads the caller's health profile once it is built (the first ask adds it).
+  // Over an ETA range or of carriers, the count reads the caller's health profile once it is built (the first ask
+  // adds it); a carrier's tab then no longer needs its siblings counted (carrierTabCount).
   const profile =
     kept === undefined && profileCounted(filters) ? await readyProfile(db, companyId, thresholds) : null;
   const both =
-    kept === undefined && !countsTabs(filters, reuse)
+    kept === undefined && (profile !== null || !countsTabs(filters, reuse))
       ? await countWithPageIds(db, {
           companyId,
           thresholds,
