@@ -3,6 +3,7 @@
 // accepts, so a typo stops the process at start instead of silently falling back to a default. The entry
 // points (server.ts, worker.ts, the CLIs) call it once; `buildApp` calls it when it is given no `config`, so a
 // test that sets process.env before building its app still sees its value.
+import os from 'node:os';
 import path from 'node:path';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -124,6 +125,11 @@ const VARIABLES = {
   // The shipments list's answer cache (services/shipments/list-cache.ts)
   SHIPMENTS_CACHE: zeroOne(),
   SHIPMENTS_CACHE_MB: number('megabytes'),
+  // How many API processes share the machine (shell/scripts/processes.mjs starts them): their default cache share
+  PORTAL_API_PROCESSES: Type.String({
+    pattern: '^([1-9]|1[0-6])$',
+    description: 'a whole number from 1 to 16',
+  }),
 } satisfies Record<string, TSchema>;
 
 type Name = keyof typeof VARIABLES;
@@ -205,7 +211,7 @@ export interface Config {
 
 export interface ShipmentsCacheSettings {
   enabled: boolean;
-  /** Bytes of page JSON kept per database handle (SHIPMENTS_CACHE_MB, default 64 MB). */
+  /** Bytes of page JSON kept per database handle (SHIPMENTS_CACHE_MB, default defaultCacheMb()). */
   maxBytes: number;
 }
 
@@ -237,6 +243,21 @@ function jsonObject(value: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The list pages' JSON an API process keeps unless SHIPMENTS_CACHE_MB says: a quarter of the memory it may use
+ * (its container's limit, else the machine's) shared by the API processes of the machine (PORTAL_API_PROCESSES),
+ * at most 512 MB. Users each on their own filters and pages come back to thousands of pages (4,000 of 92 KB in the
+ * bench's mix): kept, the next ask costs no query but the version's; a page asked again after a write costs only
+ * reading its ids again (list-cache.ts revalidates).
+ */
+export function defaultCacheMb(
+  raw: Raw,
+  limit = Math.min(process.constrainedMemory() || Infinity, os.totalmem()),
+): number {
+  const processes = Number(raw.PORTAL_API_PROCESSES ?? 1);
+  return Math.max(16, Math.min(512, Math.floor(limit / 4 / processes / 1024 / 1024)));
 }
 
 /** Number `name`, else `fallback` (after validation, so the text is a number). */
@@ -371,7 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoEpochDaysAgo: num(raw, 'DEMO_EPOCH_DAYS_AGO', 60),
     shipmentsCache: {
       enabled: raw.SHIPMENTS_CACHE !== '0',
-      maxBytes: num(raw, 'SHIPMENTS_CACHE_MB', 64) * 1024 * 1024,
+      maxBytes: num(raw, 'SHIPMENTS_CACHE_MB', defaultCacheMb(raw)) * 1024 * 1024,
     },
     simulator: {
       port: num(raw, 'SIMULATOR_PORT', 8100),

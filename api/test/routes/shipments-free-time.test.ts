@@ -317,11 +317,13 @@ describe('the answer cache and the plan', () => {
     const caller = { companyId: env.t.companyId, thresholds: THRESHOLDS, lang: 'en' as const };
     const query = { ordering: 'free_time_lfd', fields: 'id,free_time_days_left' };
     const now = new Date();
-    const first = JSON.parse((await listShipments(env.ctx.handle.db, caller, query, 1, now)).results);
+    const first = JSON.parse(String((await listShipments(env.ctx.handle.db, caller, query, 1, now)).results));
     const again = await listShipments(env.ctx.handle.db, caller, query, 1, now);
-    expect(JSON.parse(again.results)).toEqual(first);
+    expect(JSON.parse(String(again.results))).toEqual(first);
     const tomorrow = new Date(now.getTime() + 86_400_000);
-    const next = JSON.parse((await listShipments(env.ctx.handle.db, caller, query, 1, tomorrow)).results);
+    const next = JSON.parse(
+      String((await listShipments(env.ctx.handle.db, caller, query, 1, tomorrow)).results),
+    );
     expect(next[0].free_time_days_left).toBe(first[0].free_time_days_left - 1);
   });
 

@@ -39,16 +39,18 @@ function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(localized));
 }
 
-/** A page whose results are already JSON text (in the caller's language): `{count, next, previous, results}`. */
+/** A page whose results are already UTF-8 JSON (in the caller's language): `{count, next, previous, results}`. */
 function sendPage(
   reply: FastifyReply,
   count: number,
   links: { next: string | null; previous: string | null },
-  results: string,
+  results: Buffer,
 ): FastifyReply {
   const head = JSON.stringify({ count, next: links.next, previous: links.previous });
-  return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"results":${results}}`);
+  const body = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"results":`), results, CLOSE_BRACE]);
+  return reply.type('application/json; charset=utf-8').send(body);
 }
+const CLOSE_BRACE = Buffer.from('}');
 
 /** The caller's thresholds (from the profile already loaded by requireAuth). */
 const thresholdsFor = (request: FastifyRequest): HealthThresholds => thresholdsOf(caller(request).profile);

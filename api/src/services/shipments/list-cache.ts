@@ -198,8 +198,12 @@ export const statsKey = (companyId: number, t: HealthThresholds, today: string, 
   `stats:${companyId}:${today}:${warningDays}:${thresholdsKey(t)}`;
 
 export interface CachedPage {
-  /** The JSON text of the page's results. */
-  results: string;
+  /**
+   * The page's results as UTF-8 JSON: bytes, off the JS heap, counted exactly against the memory allowed
+   * (SHIPMENTS_CACHE_MB), and sent as they are. Deflated, a page keeps in a seventh of the memory, but unpacking
+   * it at each reuse cost 0.9 ms of the API's CPU per request in the bench's mix: a third of what a miss costs.
+   */
+  results: Buffer;
   /** Epoch ms after which it must be rebuilt (a dtd / dta would round to another day). */
   expires: number;
   /** The page's shipment ids in its order, and the row version (xmin) each was read at, for revalidation. */
@@ -226,7 +230,7 @@ export interface ListValue {
 
 const newListValue = (): ListValue => ({ pages: new Map(), pending: new Map(), bytes: 0 });
 
-const textSize = (text: string | undefined) => (text ? text.length * 2 : 0); // UTF-16 in memory
+const textSize = (results: Buffer | undefined) => results?.length ?? 0;
 
 /**
  * The list entry of `key` under `versions.data`, as versioned; when it replaces one of an earlier data version

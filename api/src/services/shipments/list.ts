@@ -56,10 +56,10 @@ export interface ListCaller {
   lang: Lang;
 }
 
-/** One page of the list: the number of matches and the page's results as JSON text (in the caller's language). */
+/** One page of the list: the number of matches and the page's results as UTF-8 JSON (in the caller's language). */
 export interface ShipmentListPage {
   count: number;
-  results: string;
+  results: Buffer;
 }
 
 /** The key of a page within its list's entry: number, language and fields. */
@@ -270,7 +270,7 @@ async function computePage(
     ids: rows.map((r) => String(r.id)),
     rowVersions: rows.map((r) => r.row_version),
   };
-  const results = resultsJson(shipments, fields, lang);
+  const results = Buffer.from(resultsJson(shipments, fields, lang));
   return { count, page: { results, ...read } };
 }
 
