@@ -198,6 +198,17 @@ describe('the plain list', () => {
       ids: first.ids,
       valuesOnly: true,
     });
+    // With the rows' versions (to revalidate a kept page), each id's xmin, from the same statement.
+    for (const offset of [0, 30]) {
+      const both = await countWithPageIds(ctx.handle.db, { ...window, offset, rowVersions: true });
+      const { rows } = await sql<{
+        id: string;
+        v: string;
+      }>`SELECT id::text AS id, xmin::text AS v FROM shipments
+        WHERE id = ANY(${both?.ids ?? []}::bigint[])`.execute(ctx.handle.db);
+      expect(both?.ids.length).toBe(30);
+      expect(both?.rowVersions).toEqual(new Map(rows.map((r) => [r.id, r.v])));
+    }
     configureListCache({ enabled: false });
     try {
       for (const order of ['-eta', 'eta', '-last_update', 'id']) {

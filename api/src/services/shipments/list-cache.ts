@@ -267,6 +267,8 @@ export async function revalidates(
   db: Kysely<Database>,
   candidate: CachedPage | undefined,
   ids: readonly string[],
+  /** The rows' versions by id, when read with the ids (countWithPageIds); else they are read here. */
+  known?: ReadonlyMap<string, string>,
 ): Promise<boolean> {
   const kept = candidate?.ids;
   if (!candidate || !kept || !candidate.rowVersions || candidate.expires <= Date.now()) return false;
@@ -274,9 +276,15 @@ export async function revalidates(
   const sorted = (list: readonly string[]) => [...list].sort().join(',');
   if (kept.length !== ids.length || sorted(kept) !== sorted(ids)) return false;
   if (ids.length === 0) return true;
-  const { rows } = await sql<{ id: string; v: string }>`SELECT /* prepared */ id::text AS id, xmin::text AS v
-    FROM shipments WHERE id = ANY(${ids}::bigint[])`.execute(db);
-  const now = new Map(rows.map((r) => [r.id, r.v]));
+  const now =
+    known && ids.every((id) => known.has(id))
+      ? known
+      : new Map(
+          (
+            await sql<{ id: string; v: string }>`SELECT /* prepared */ id::text AS id, xmin::text AS v
+              FROM shipments WHERE id = ANY(${ids}::bigint[])`.execute(db)
+          ).rows.map((r) => [r.id, r.v]),
+        );
   return kept.every((id, i) => now.get(id) === candidate.rowVersions?.[i]);
 }
 

@@ -365,8 +365,12 @@ export function pageIdsQuery(w: PageWindow): RawBuilder<{ id: string }> {
  */
 export async function countWithPageIds(
   db: Kysely<Database>,
-  w: Omit<PageWindow, 'count'> & { profile?: number | null },
-): Promise<{ count: number; ids: string[]; valuesOnly: boolean } | null> {
+  w: Omit<PageWindow, 'count'> & {
+    profile?: number | null;
+    /** Also read each id's row version (xmin), to revalidate a page kept from an earlier data version. */
+    rowVersions?: boolean;
+  },
+): Promise<{ count: number; ids: string[]; valuesOnly: boolean; rowVersions?: Map<string, string> } | null> {
   if (!walksAtAnyCount(w.filters) || w.filters.search) return null;
   const window = { ...w, count: 0 };
   const valuesOnly = valuesOnlyPageIds(window);
@@ -376,9 +380,19 @@ export async function countWithPageIds(
   // planning and parsing for one carrier's delayed shipments). Other pages stay unnamed: fifty of each shape would
   // fill a session's bounded named statements.
   const prepared = w.offset === 0 ? PREPARED : sql``;
-  const { rows } = await sql<{ count: string | null; ids: string[] }>`SELECT ${prepared} (${count}) AS count,
-    ARRAY(${valuesOnly ?? pageIdsQuery(window)}) AS ids`.execute(db);
+  const both = (marker: RawBuilder<unknown>) =>
+    sql`SELECT ${marker} (${count}) AS count, ARRAY(${valuesOnly ?? pageIdsQuery(window)}) AS ids`;
+  // The row versions in the same round trip: the page's rows are found by their primary key. OFFSET 0 keeps the
+  // subquery from being pulled up, which could run the ids' subquery a second time inside the versions' one.
+  const { rows } = await (
+    w.rowVersions
+      ? sql<{ count: string | null; ids: string[]; versions: string[] }>`SELECT ${prepared} q.count, q.ids,
+        ARRAY(SELECT s.id::text || ' ' || s.xmin::text FROM shipments s WHERE s.id = ANY(q.ids)) AS versions
+        FROM (${both(sql``)} OFFSET 0) q`
+      : (both(prepared) as RawBuilder<{ count: string | null; ids: string[]; versions?: undefined }>)
+  ).execute(db);
   const counted = rows[0]?.count;
+  const versions = rows[0]?.versions;
   return {
     count:
       counted === null && w.profile != null
@@ -386,6 +400,7 @@ export async function countWithPageIds(
         : Number(counted ?? 0),
     ids: rows[0]?.ids.map(String) ?? [],
     valuesOnly: !!valuesOnly,
+    ...(versions && { rowVersions: new Map(versions.map((v) => v.split(' ') as [string, string])) }),
   };
 }
 

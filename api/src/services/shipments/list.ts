@@ -213,6 +213,10 @@ async function computePage(
   // adds it); a carrier's tab then no longer needs its siblings counted (carrierTabCount).
   const profile =
     kept === undefined && profileCounted(filters) ? await readyProfile(db, companyId, thresholds) : null;
+  // A page of an earlier version (same base) is served again if its rows are still those read (revalidates).
+  const pageKey = listPageKey(request);
+  const candidate = reuse?.cached.stale?.get(pageKey);
+  reuse?.cached.stale?.delete(pageKey);
   const both =
     kept === undefined && (profile !== null || !countsTabs(filters, reuse))
       ? await countWithPageIds(db, {
@@ -223,6 +227,7 @@ async function computePage(
           limit: PAGE_SIZE,
           offset,
           profile,
+          rowVersions: candidate?.ids !== undefined,
         })
       : null;
   const [count, projects] = await Promise.all([
@@ -233,10 +238,7 @@ async function computePage(
   if (reuse?.counted) reuse.counted.count = count;
   checkPage(page, count);
   const ids = await pageIds(db, request, conditions, count, offset, both);
-  const pageKey = listPageKey(request);
-  const candidate = reuse?.cached.stale?.get(pageKey);
-  reuse?.cached.stale?.delete(pageKey);
-  if (await revalidates(db, candidate, ids)) {
+  if (await revalidates(db, candidate, ids, both?.rowVersions)) {
     countListAnswer('revalidated');
     return { count, page: candidate as CachedPage };
   }
