@@ -282,11 +282,13 @@ const fmt = (r: LoadResult) =>
 /** How the list pages were answered since the last call: kept answers, revalidated rows, computed. */
 function cacheUse(): string {
   const cache = listCacheStats(true);
-  const all = cache.hits + cache.joined + cache.revalidated + cache.misses;
+  const all = cache.hits + cache.joined + cache.unchanged + cache.revalidated + cache.misses;
   const share = (n: number) => (all ? (100 * n) / all : 0).toFixed(0);
+  const kept = cache.unchanged + cache.revalidated;
   return (
     `cache hits ${share(cache.hits + cache.joined)} % (${cache.hits} kept, ${cache.joined} merged), ` +
-    `rows kept ${share(cache.revalidated)} % (${cache.revalidated} revalidated), ${cache.misses} computed`
+    `rows kept ${share(kept)} % (${cache.unchanged} by the log, ${cache.revalidated} revalidated), ` +
+    `${cache.misses} computed`
   );
 }
 

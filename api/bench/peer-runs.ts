@@ -165,12 +165,12 @@ export interface Run extends WrkResult {
   answers?: Record<string, number>;
 }
 
-/** The shares of `answers` ("hits 40 % + revalidated 20 % + joined 1 % + computed 39 %"), or ''. */
+/** The shares of `answers` ("hits 40 % + unchanged by the log 10 % + revalidated 20 % + …"), or ''. */
 export function answerShares(answers: Record<string, number> | undefined): string {
   const total = Object.values(answers ?? {}).reduce((a, b) => a + b, 0);
   if (!answers || total === 0) return '';
   const share = (k: string) => `${((100 * (answers[k] ?? 0)) / total).toFixed(0)} %`;
-  return `hits ${share('hits')} + revalidated ${share('revalidated')} + joined ${share('joined')} + computed ${share('misses')}`;
+  return `hits ${share('hits')} + unchanged by the log ${share('unchanged')} + revalidated ${share('revalidated')} + joined ${share('joined')} + computed ${share('misses')}`;
 }
 
 /**

@@ -52,7 +52,7 @@ async function workersStats(reset: boolean): Promise<Stats> {
         }),
     ),
   );
-  const sum = { hits: 0, joined: 0, revalidated: 0, misses: 0 };
+  const sum = { hits: 0, joined: 0, unchanged: 0, revalidated: 0, misses: 0 };
   for (const stats of each) for (const k of Object.keys(sum) as ListAnswerSource[]) sum[k] += stats[k];
   return sum;
 }

@@ -437,6 +437,21 @@ interface HealthProfileCountsTable {
   n: string;
 }
 
+/** Migration 0044: the shipments each transaction wrote, with their ETA before and after (list-cache.ts). */
+interface ShipmentChangesTable {
+  company_id: number;
+  carrier_id: number | null;
+  shipment_id: string;
+  eta: Date | null;
+  xid: Generated<string>;
+  at: Generated<Date>;
+}
+
+interface ShipmentChangesHorizonTable {
+  one: Generated<boolean>;
+  horizon: string;
+}
+
 interface ShipmentHealthCountsTable {
   company_id: number;
   hidden: boolean;
@@ -852,6 +867,8 @@ export interface Database {
   shipment_list_counts: ShipmentListCountsTable;
   health_profiles: HealthProfilesTable;
   health_profile_counts: HealthProfileCountsTable;
+  shipment_changes: ShipmentChangesTable;
+  shipment_changes_horizon: ShipmentChangesHorizonTable;
   dcsa_subscriptions: DcsaSubscriptionsTable;
   engine_settings: EngineSettingsTable;
   projects: ProjectsTable;

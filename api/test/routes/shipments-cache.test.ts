@@ -178,12 +178,12 @@ describe('answers reused under the data version', () => {
 
     listCacheStats(true);
     await expectSame('carrier=2&ordering=-eta', byEta(2));
-    expect(listCacheStats(true)).toEqual({ hits: 2, joined: 0, revalidated: 0, misses: 0 });
+    expect(listCacheStats(true)).toEqual({ hits: 2, joined: 0, unchanged: 0, revalidated: 0, misses: 0 });
 
     const first = await list('carrier=1&ordering=-eta');
     expect(first.ids[0]).toBe(moved);
     expect(first).toEqual(await plain(byEta(1)));
-    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, revalidated: 0, misses: 1 });
+    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, unchanged: 0, revalidated: 0, misses: 1 });
     // The company's whole list follows the write too.
     expect((await list('ordering=-eta')).ids[0]).toBe(moved);
     await expectSame('ordering=-eta');
@@ -223,7 +223,7 @@ describe('answers reused under the data version', () => {
         .execute();
       listCacheStats(true);
       const again = await std({ method: 'GET', url: `/api/shipments/?${q}` });
-      expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, revalidated: 1, misses: 0 });
+      expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, unchanged: 0, revalidated: 1, misses: 0 });
       expect(again.body).toBe(before.body);
 
       await ctx.handle.db
@@ -232,7 +232,7 @@ describe('answers reused under the data version', () => {
         .where(sql`id`, '=', onPage)
         .execute();
       const rebuilt = await std({ method: 'GET', url: `/api/shipments/?${q}` });
-      expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, revalidated: 0, misses: 1 });
+      expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, unchanged: 0, revalidated: 0, misses: 1 });
       const row = rebuilt.json<{ results: Array<{ id: number; client_code: string }> }>().results[5];
       expect([String(row.id), row.client_code]).toEqual([onPage, 'ONPAGE']);
       await expectSame(q, carrier);
@@ -262,7 +262,7 @@ describe('answers reused under the data version', () => {
       .execute();
     listCacheStats(true);
     const res = await std({ method: 'GET', url: `/api/shipments/?${q}` });
-    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, revalidated: 0, misses: 1 });
+    expect(listCacheStats(true)).toEqual({ hits: 0, joined: 0, unchanged: 0, revalidated: 0, misses: 1 });
     const row = res.json<{ results: Array<{ pod_loc: { name: string } | null }> }>().results[0];
     expect(row.pod_loc?.name).toBe('Port after');
   });

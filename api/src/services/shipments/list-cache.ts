@@ -8,7 +8,7 @@
 // (dtd / dta are whole days from now; "created in the last 7 days" loses its oldest shipment) or is not cached
 // (last_n_days, dtd / dta ranges: bounds to the millisecond). SHIPMENTS_CACHE=0 turns it off (to measure);
 // SHIPMENTS_CACHE_MB bounds its pages' JSON (both read and checked by config.ts).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { loadConfig, type ShipmentsCacheSettings } from '../../config';
 import type { Database } from '../../db/types';
 import type { HealthThresholds } from '../health';
@@ -38,13 +38,13 @@ export const cacheEnabled = (): boolean => currentSettings().enabled;
  * How list pages were answered since the last reset: from the cache, by joining a computation, from an earlier
  * version's page whose rows did not change (revalidated: its count and ids were read again), or computed.
  */
-const counters = { hits: 0, joined: 0, revalidated: 0, misses: 0 };
+const counters = { hits: 0, joined: 0, unchanged: 0, revalidated: 0, misses: 0 };
 export type ListAnswerSource = keyof typeof counters;
 export const countListAnswer = (source: ListAnswerSource): void => void counters[source]++;
 /** The counters (for the benchmarks' hit rate); `reset` starts them again from zero. */
 export function listCacheStats(reset = false): Record<ListAnswerSource, number> {
   const out = { ...counters };
-  if (reset) Object.assign(counters, { hits: 0, joined: 0, revalidated: 0, misses: 0 });
+  if (reset) Object.assign(counters, { hits: 0, joined: 0, unchanged: 0, revalidated: 0, misses: 0 });
   return out;
 }
 
@@ -209,6 +209,14 @@ export interface CachedPage {
   /** The page's shipment ids in its order, and the row version (xmin) each was read at, for revalidation. */
   ids?: string[];
   rowVersions?: string[];
+  /**
+   * For a full page in ETA order whose last row has an ETA: the snapshot its ids were read in (pg_snapshot text)
+   * and that ETA, to tell from the log of changes whether it can still be the page (unchangedSince).
+   */
+  snapshot?: string;
+  lastEta?: string;
+  /** Epoch ms when `snapshot` was taken (a log older than LOGGED_MS is not relied on). */
+  readAt?: number;
 }
 
 export interface ListValue {
@@ -286,6 +294,49 @@ export async function revalidates(
           ).rows.map((r) => [r.id, r.v]),
         );
   return kept.every((id, i) => now.get(id) === candidate.rowVersions?.[i]);
+}
+
+/** How long a page's snapshot can be checked against the log (shipment_changes keeps ten minutes: 0044). */
+const LOGGED_MS = 5 * 60_000;
+
+/**
+ * Whether `candidate` (a page of an earlier version, same base) is still the page, from the log of changes
+ * (migration 0044) alone: no transaction its snapshot did not see wrote one of its shipments, or a shipment of
+ * the lists' carriers (all the company's without a carrier filter) whose ETA before or after the write sorts at
+ * or before the page's last row (a null ETA counts as such). Only shipments can have moved (the base is the
+ * same), so the rows up to the page's end are the same rows in the same order, and none of its own changed.
+ * `count`, when given, is read in the same statement. Null when the page cannot be checked this way (no
+ * snapshot, too old, or the log was trimmed past it), else the answer and the snapshot it holds for.
+ */
+export async function unchangedSince(
+  db: Kysely<Database>,
+  candidate: CachedPage,
+  page: { companyId: number; carriers: readonly number[]; desc: boolean; count?: RawBuilder<unknown> },
+): Promise<{ unchanged: boolean; snapshot: string; count: string | null } | null> {
+  const { snapshot, lastEta, ids } = candidate;
+  if (!snapshot || !lastEta || !ids || candidate.expires <= Date.now()) return null;
+  if (candidate.readAt === undefined || Date.now() - candidate.readAt > LOGGED_MS) return null;
+  const seen = sql`${snapshot}::pg_snapshot`;
+  const carrier = page.carriers.length ? sql`AND c.carrier_id = ANY(${page.carriers}::integer[])` : sql``;
+  const before = page.desc ? sql`c.eta >= ${lastEta}::timestamptz` : sql`c.eta <= ${lastEta}::timestamptz`;
+  const { rows } = await sql<{
+    count: string | null;
+    snapshot: string;
+    checked: boolean;
+    unchanged: boolean;
+  }>`
+    SELECT ${page.count ? sql`(${page.count})` : sql`NULL`} AS count, pg_current_snapshot()::text AS snapshot,
+      (SELECT horizon FROM shipment_changes_horizon) <= pg_snapshot_xmin(${seen})::text::bigint AS checked,
+      NOT EXISTS (SELECT 1 FROM shipment_changes c
+        WHERE c.company_id = ${page.companyId} ${carrier}
+          AND c.xid >= pg_snapshot_xmin(${seen})::text::bigint
+          AND NOT pg_visible_in_snapshot(c.xid::text::xid8, ${seen})
+          AND (c.shipment_id = ANY(${ids}::bigint[]) OR c.eta IS NULL OR ${before})) AS unchanged`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row?.checked) return null;
+  return { unchanged: row.unchanged, snapshot: row.snapshot, count: row.count };
 }
 
 /** Keeps a page's JSON in `value` (the entry of `key`, when it is still the current one). */

@@ -370,7 +370,14 @@ export async function countWithPageIds(
     /** Also read each id's row version (xmin), to revalidate a page kept from an earlier data version. */
     rowVersions?: boolean;
   },
-): Promise<{ count: number; ids: string[]; valuesOnly: boolean; rowVersions?: Map<string, string> } | null> {
+): Promise<{
+  count: number;
+  ids: string[];
+  valuesOnly: boolean;
+  rowVersions?: Map<string, string>;
+  /** The snapshot the ids were read in (pg_snapshot text). */
+  snapshot: string;
+} | null> {
   if (!walksAtAnyCount(w.filters) || w.filters.search) return null;
   const window = { ...w, count: 0 };
   const valuesOnly = valuesOnlyPageIds(window);
@@ -381,15 +388,26 @@ export async function countWithPageIds(
   // fill a session's bounded named statements.
   const prepared = w.offset === 0 ? PREPARED : sql``;
   const both = (marker: RawBuilder<unknown>) =>
-    sql`SELECT ${marker} (${count}) AS count, ARRAY(${valuesOnly ?? pageIdsQuery(window)}) AS ids`;
+    sql`SELECT ${marker} (${count}) AS count, ARRAY(${valuesOnly ?? pageIdsQuery(window)}) AS ids,
+      pg_current_snapshot()::text AS snapshot`;
   // The row versions in the same round trip: the page's rows are found by their primary key. OFFSET 0 keeps the
   // subquery from being pulled up, which could run the ids' subquery a second time inside the versions' one.
   const { rows } = await (
     w.rowVersions
-      ? sql<{ count: string | null; ids: string[]; versions: string[] }>`SELECT ${prepared} q.count, q.ids,
+      ? sql<{
+          count: string | null;
+          ids: string[];
+          versions: string[];
+          snapshot: string;
+        }>`SELECT ${prepared} q.count, q.ids, q.snapshot,
         ARRAY(SELECT s.id::text || ' ' || s.xmin::text FROM shipments s WHERE s.id = ANY(q.ids)) AS versions
         FROM (${both(sql``)} OFFSET 0) q`
-      : (both(prepared) as RawBuilder<{ count: string | null; ids: string[]; versions?: undefined }>)
+      : (both(prepared) as RawBuilder<{
+          count: string | null;
+          ids: string[];
+          versions?: undefined;
+          snapshot: string;
+        }>)
   ).execute(db);
   const counted = rows[0]?.count;
   const versions = rows[0]?.versions;
@@ -400,6 +418,7 @@ export async function countWithPageIds(
         : Number(counted ?? 0),
     ids: rows[0]?.ids.map(String) ?? [],
     valuesOnly: !!valuesOnly,
+    snapshot: rows[0]?.snapshot ?? '',
     ...(versions && { rowVersions: new Map(versions.map((v) => v.split(' ') as [string, string])) }),
   };
 }

@@ -26,6 +26,7 @@ import {
   listVersions,
   revalidates,
   statsKey,
+  unchangedSince,
   versioned,
   versionedList,
   type CachedPage,
@@ -34,6 +35,7 @@ import {
 import {
   carrierCounted,
   carrierCounts,
+  countQuery,
   countShipments,
   countWithPageIds,
   pageIdsQuery,
@@ -197,6 +199,71 @@ async function pageIds(
   return [...new Set(await read(pageIdsQuery(pageWindow)))];
 }
 
+/** 'desc' or 'asc' for a list in ETA order alone (what the log of changes can vouch for), else null. */
+function etaOrder(filters: ShipmentFilters): 'desc' | 'asc' | null {
+  const [first, ...rest] = filters.ordering;
+  if (!first || rest.length || first.field !== 'eta' || filters.order_dta) return null;
+  return first.desc ? 'desc' : 'asc';
+}
+
+/**
+ * What a computed page keeps to be checked later: when its dtd / dta expire, its ids and row versions, and for a
+ * full page in ETA order its last row's ETA (with the snapshot the caller adds, for unchangedSince).
+ */
+function whatWasRead(
+  rows: ReadonlyArray<{ id: unknown; row_version: string; eta?: unknown }>,
+  shipments: Parameters<typeof daysExpiry>[0],
+  filters: ShipmentFilters,
+): Omit<CachedPage, 'results' | 'snapshot' | 'readAt'> {
+  const last =
+    rows.length === PAGE_SIZE && etaOrder(filters) ? timestampText(rows[rows.length - 1].eta) : undefined;
+  return {
+    expires: daysExpiry(shipments),
+    ids: rows.map((r) => String(r.id)),
+    rowVersions: rows.map((r) => r.row_version),
+    ...(last && { lastEta: last }),
+  };
+}
+
+/** A timestamp column's value as PostgreSQL reads it back (text of the page statement, or a Date), or undefined. */
+const timestampText = (value: unknown): string | undefined =>
+  value instanceof Date ? value.toISOString() : typeof value === 'string' && value ? value : undefined;
+
+/**
+ * The kept page `candidate` with the list's count, when the log of changes vouches that no write since its
+ * snapshot can have touched it (unchangedSince), else null. The count is read in the same statement unless kept.
+ */
+async function fromLog(
+  db: Kysely<Database>,
+  { caller, filters, page }: PageRequest,
+  reuse: ListReuse | null,
+  candidate: CachedPage,
+  conditions: ReturnType<typeof shipmentConditions>,
+): Promise<{ count: number; page: CachedPage } | null> {
+  const { companyId, thresholds } = caller;
+  const kept = reuse?.cached.count ?? reuse?.counted?.count;
+  // The profile, when the count needs it, was just looked up by the caller (readyProfile's memo answers).
+  const profile =
+    kept === undefined && profileCounted(filters) ? await readyProfile(db, companyId, thresholds) : null;
+  const logged = await unchangedSince(db, candidate, {
+    companyId,
+    carriers: filters.carrier,
+    desc: etaOrder(filters) === 'desc',
+    count: kept === undefined ? countQuery(thresholds, companyId, filters, conditions, profile) : undefined,
+  });
+  if (!logged?.unchanged) return null;
+  const count =
+    kept ??
+    (logged.count === null
+      ? await countShipments(db, thresholds, companyId, filters, conditions)
+      : Number(logged.count));
+  if (reuse) reuse.cached.count = count;
+  if (reuse?.counted) reuse.counted.count = count;
+  checkPage(page, count);
+  countListAnswer('unchanged');
+  return { count, page: { ...candidate, snapshot: logged.snapshot, readAt: Date.now() } };
+}
+
 /** Counts the matches (unless a kept count serves) and builds the page's JSON. */
 async function computePage(
   db: Kysely<Database>,
@@ -213,12 +280,19 @@ async function computePage(
   // adds it); a carrier's tab then no longer needs its siblings counted (carrierTabCount).
   const profile =
     kept === undefined && profileCounted(filters) ? await readyProfile(db, companyId, thresholds) : null;
-  // A page of an earlier version (same base) is served again if its rows are still those read (revalidates).
   const pageKey = listPageKey(request);
   const candidate = reuse?.cached.stale?.get(pageKey);
   reuse?.cached.stale?.delete(pageKey);
+  const countsHere = kept !== undefined || profile !== null || !countsTabs(filters, reuse);
+  // A page of an earlier version (same base) is served again if the log of changes shows no write can have
+  // touched it (its ids are then not read again), or if its rows are still those read (revalidates).
+  const logged =
+    candidate && etaOrder(filters) && countsHere
+      ? await fromLog(db, request, reuse, candidate, conditions)
+      : null;
+  if (logged) return logged;
   const both =
-    kept === undefined && (profile !== null || !countsTabs(filters, reuse))
+    kept === undefined && countsHere
       ? await countWithPageIds(db, {
           companyId,
           thresholds,
@@ -238,9 +312,11 @@ async function computePage(
   if (reuse?.counted) reuse.counted.count = count;
   checkPage(page, count);
   const ids = await pageIds(db, request, conditions, count, offset, both);
+  // A snapshot taken before the page's ids and rows were read: the log then tells what may have changed since.
+  const seen = both ? { snapshot: both.snapshot, readAt: Date.now() } : {};
   if (await revalidates(db, candidate, ids, both?.rowVersions)) {
     countListAnswer('revalidated');
-    return { count, page: candidate as CachedPage };
+    return { count, page: { ...(candidate as CachedPage), ...seen } };
   }
   countListAnswer('misses');
   const needs = rowNeeds(fields?.keys ?? null);
@@ -267,11 +343,7 @@ async function computePage(
     freeTimeColumns: !fields || FREE_TIME_KEYS.some((k) => fields.keys.includes(k)),
     columns: needs?.columns,
   });
-  const read = {
-    expires: daysExpiry(shipments),
-    ids: rows.map((r) => String(r.id)),
-    rowVersions: rows.map((r) => r.row_version),
-  };
+  const read = { ...whatWasRead(rows, shipments, filters), ...seen };
   const results = Buffer.from(resultsJson(shipments, fields, lang));
   return { count, page: { results, ...read } };
 }
