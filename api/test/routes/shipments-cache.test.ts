@@ -206,6 +206,8 @@ describe('answers reused under the data version', () => {
         await ctx.handle.db
           .updateTable('shipments')
           .set({ client_code: 'BUILT' })
+          // This company's only: other test files' shipments share the database and carrier 1.
+          .where('company_id', '=', t.companyId)
           .where('carrier_id', '=', 1)
           .execute();
         await expectSame(q, carrier);
