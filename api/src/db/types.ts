@@ -442,7 +442,36 @@ interface ShipmentChangesTable {
   company_id: number;
   carrier_id: number | null;
   shipment_id: string;
-  eta: Date | null;
+  /** Whether the side before / after the write exists. */
+  o: boolean;
+  n: boolean;
+  rest_same: boolean;
+  o_eta: Date | null;
+  n_eta: Date | null;
+  o_eta_delta_days: string | null;
+  n_eta_delta_days: string | null;
+  o_alert_codes: number[] | null;
+  n_alert_codes: number[] | null;
+  o_days_in_tsp: string | null;
+  n_days_in_tsp: string | null;
+  o_days_in_tsp_planned_initial: string | null;
+  n_days_in_tsp_planned_initial: string | null;
+  o_days_in_tsp_planned_last: string | null;
+  n_days_in_tsp_planned_last: string | null;
+  o_days_in_pol_planned_initial: string | null;
+  n_days_in_pol_planned_initial: string | null;
+  o_days_in_pol_planned_last: string | null;
+  n_days_in_pol_planned_last: string | null;
+  o_days_in_pod_planned_initial: string | null;
+  n_days_in_pod_planned_initial: string | null;
+  o_days_in_pod_planned_last: string | null;
+  n_days_in_pod_planned_last: string | null;
+  o_discrepancy_eta_at_pod: string | null;
+  n_discrepancy_eta_at_pod: string | null;
+  o_discrepancy_eta_at_dlv: string | null;
+  n_discrepancy_eta_at_dlv: string | null;
+  o_pod_warning_risk: number | null;
+  n_pod_warning_risk: number | null;
   xid: Generated<string>;
   at: Generated<Date>;
 }

@@ -114,6 +114,8 @@ export interface HealthSource {
   etaLate: string;
   /** Column compared with days_in_advance (x < t). */
   etaEarly: string;
+  /** Put before every column's name (the log of changes keeps each side's under `o_` / `n_`: migration 0045). */
+  prefix?: string;
 }
 
 /**
@@ -131,7 +133,10 @@ const sourceOf = (s: SourceArg): HealthSource =>
   typeof s === 'string' ? { alias: s, etaLate: 'eta_delta_days', etaEarly: 'eta_delta_days' } : s;
 
 /** `table.column`, for the shipments table under `alias`. */
-const col = (source: SourceArg, column: string) => sql.ref(`${sourceOf(source).alias}.${column}`);
+const col = (source: SourceArg, column: string) => {
+  const { alias, prefix = '' } = sourceOf(source);
+  return sql.ref(`${alias}.${prefix}${column}`);
+};
 
 /** True when the shipment needs attention for these thresholds (never null). */
 export function alertedCondition(t: HealthThresholds, alias: SourceArg = 'shipments'): RawBuilder<SqlBool> {

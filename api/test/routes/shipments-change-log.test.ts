@@ -1,7 +1,8 @@
 // A list page kept from an earlier data version is served again, without reading its ids, when the log of
-// changes (migration 0044, unchangedSince in list-cache.ts) shows that no write its snapshot did not see touched
-// its rows or a shipment sorting at or before its last row. Every answer must still equal a plain query, also
-// when a write was in progress while the page was checked and commits afterwards.
+// changes (migrations 0044, 0045; unchangedSince in list-cache.ts) shows that no write its snapshot did not see
+// touched its rows, took a place within its ETA span, or changed whether a shipment is in the list before it.
+// Every answer must still equal a plain query, also when a write was in progress while the page was checked and
+// commits afterwards, and under a run of random writes.
 import { sql } from 'kysely';
 import pg from 'pg';
 import {
@@ -15,6 +16,13 @@ import {
 } from '../helpers/app';
 import { listCacheStats, unchangedSince } from '../../src/services/shipments/list-cache';
 import { profileBuildsSettled } from '../../src/services/health-profiles';
+import { loadThresholds, type HealthThresholds } from '../../src/services/health';
+import {
+  logSideCondition,
+  parseShipmentFilters,
+  shipmentConditions,
+  shipmentOrderBy,
+} from '../../src/services/shipments/filters';
 
 jest.setTimeout(90_000);
 
@@ -27,6 +35,7 @@ const days = (n: number) => new Date(now + n * DAY);
 /** The carrier of this file's shipments: 80 with an ETA a day apart (the newest first in -eta order). */
 const CARRIER = 3;
 let ids: string[] = [];
+let thresholds: HealthThresholds;
 
 async function list(query: string): Promise<{ count: number; ids: string[]; body: string }> {
   const res = await std({ method: 'GET', url: `/api/shipments/?${query}` });
@@ -46,6 +55,24 @@ async function plain(): Promise<{ count: number; ids: string[] }> {
   return { count: Number(c[0].n), ids: rows.map((r) => String(r.id)) };
 }
 
+/** Page `page` of the list of `query` (no page in it) by a plain query with the list's conditions, no cache. */
+async function plainOf(query: string, page: number): Promise<{ count: number; ids: string[] }> {
+  const filters = parseShipmentFilters(Object.fromEntries(new URLSearchParams(query)));
+  const where = sql.join(
+    [sql`company_id = ${t.companyId}`, ...shipmentConditions(filters, thresholds, new Date(), t.companyId)],
+    sql` AND `,
+  );
+  const db = ctx.handle.db;
+  const { rows: c } = await sql<{ n: string }>`SELECT count(*) AS n FROM shipments WHERE ${where}`.execute(
+    db,
+  );
+  const { rows } = await sql<{ id: string }>`SELECT id FROM shipments WHERE ${where}
+    ORDER BY ${sql.join(shipmentOrderBy(filters, thresholds))} LIMIT 30 OFFSET ${(page - 1) * 30}`.execute(
+    db,
+  );
+  return { count: Number(c[0].n), ids: rows.map((r) => String(r.id)) };
+}
+
 /** Moves a shipment's ETA with its plan, so that it stays on track. */
 const setEta = (id: string, eta: Date) =>
   ctx.handle.db
@@ -58,6 +85,7 @@ beforeAll(async () => {
   ctx = await startTestApp();
   t = await seedTenant(ctx);
   std = await signIn(ctx, t.standard);
+  thresholds = await loadThresholds(ctx.handle.db, t.standard.id);
   const request = await ctx.handle.db
     .insertInto('tracking_requests')
     .values({
@@ -148,6 +176,146 @@ describe.each([
   });
 });
 
+/** What unchangedSince needs of the list `query` (no page in it). */
+function loggedList(query: string, carriers: number[] = [CARRIER]) {
+  const filters = parseShipmentFilters(Object.fromEntries(new URLSearchParams(query)));
+  return {
+    companyId: t.companyId,
+    carriers,
+    desc: filters.ordering[0]?.desc ?? true,
+    sides: {
+      o: logSideCondition(filters, thresholds, 'c', 'o'),
+      n: logSideCondition(filters, thresholds, 'c', 'n'),
+    },
+    compares: true,
+  };
+}
+
+/** Hides or shows a shipment (a column the log compares between the sides, not one of a side). */
+const setHidden = (id: string, hidden: boolean) =>
+  ctx.handle.db
+    .updateTable('shipments')
+    .set({ hidden })
+    .where(sql`id`, '=', id)
+    .execute();
+
+/** Moves a shipment's ETA away from its plan by `days`, which makes it delayed beyond a few days. */
+const delay = (id: string, eta: Date, days: number) =>
+  ctx.handle.db
+    .updateTable('shipments')
+    .set({ eta: new Date(eta.getTime() + days * DAY), pod_vessel_arrival_planned_initial: eta })
+    .where(sql`id`, '=', id)
+    .execute();
+
+describe('a kept deep page', () => {
+  const q = `carrier=${CARRIER}&ordering=-eta`;
+  const onPage2 = async () => {
+    listCacheStats(true);
+    const res = await list(`${q}&page=2`);
+    expect(res).toMatchObject(await plainOf(q, 2));
+    return { res, stats: listCacheStats(true) };
+  };
+
+  it('is served after a write that leaves a shipment before it, and rebuilt when one leaves that place', async () => {
+    const { res: first } = await onPage2();
+    // ids[5] sorts before page 2 (rows 31–60) and stays there an hour later.
+    await setEta(ids[5], new Date(days(34).getTime() + 3_600_000));
+    const kept = await onPage2();
+    expect(kept.stats).toMatchObject({ unchanged: 1, misses: 0 });
+    expect(kept.res.body).toBe(first.body);
+    // Hidden, it leaves the list before the page: every row of page 2 moves up by one.
+    await setHidden(ids[5], true);
+    const hidden = await onPage2();
+    expect(hidden.stats).toMatchObject({ unchanged: 0 });
+    expect(hidden.res.ids[0]).toBe(ids[31]);
+    await setHidden(ids[5], false);
+    expect((await onPage2()).res.ids[0]).toBe(ids[30]);
+    // Moved past the page's end, it leaves the place before the page too.
+    await setEta(ids[5], days(-100));
+    const moved = await onPage2();
+    expect(moved.stats).toMatchObject({ unchanged: 0 });
+    expect(moved.res.ids[0]).toBe(ids[31]);
+    await setEta(ids[5], days(34));
+    expect((await onPage2()).res.ids[0]).toBe(ids[30]);
+  });
+
+  it('of a health tab is rebuilt when a shipment before it changes health, not when one outside it moves', async () => {
+    const tab = `carrier=${CARRIER}&health=ontrack&ordering=-eta`;
+    const page2 = async () => {
+      listCacheStats(true);
+      const res = await list(`${tab}&page=2`);
+      expect(res).toMatchObject(await plainOf(tab, 2));
+      return { res, stats: listCacheStats(true) };
+    };
+    await page2();
+    // Delayed, ids[6] leaves the on-track tab before page 2.
+    await delay(ids[6], days(33), 10);
+    const left = await page2();
+    expect(left.stats).toMatchObject({ unchanged: 0 });
+    expect(left.res.ids[0]).toBe(ids[31]);
+    // Still delayed, a day later: not in the tab on either side, the page is as it was.
+    await delay(ids[6], days(33), 11);
+    const again = await page2();
+    expect(again.stats).toMatchObject({ unchanged: 1 });
+    expect(again.res.body).toBe(left.res.body);
+    await setEta(ids[6], days(33));
+    expect((await page2()).res.ids[0]).toBe(ids[30]);
+  });
+
+  it('equals a plain query through a run of random writes and reads', async () => {
+    // A small deterministic generator: the run is the same each time.
+    let seed = 20_261_129;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const lists = [q, `carrier=${CARRIER}&ordering=eta`, `carrier=${CARRIER}&health=ontrack&ordering=-eta`];
+    lists.push(`carrier=${CARRIER}&health=delayed&ordering=eta`, 'ordering=-eta');
+    const writes = [
+      (id: string, i: number) => setEta(id, new Date(days(i - 40).getTime() + (random(5) - 2) * 3_600_000)),
+      (id: string, i: number) => setEta(id, days(random(120) - 60 + i / 100)),
+      (id: string, i: number) => delay(id, days(i - 40), 5 + random(5)),
+      (id: string) => setHidden(id, random(2) === 0),
+      (id: string) =>
+        ctx.handle.db
+          .updateTable('shipments')
+          .set({ client_code: `R${random(1000)}` })
+          .where(sql`id`, '=', id)
+          .execute(),
+    ];
+    const originals = ids.map((_, i) => 79 - i);
+    let unchanged = 0;
+    try {
+      for (let step = 0; step < 40; step++) {
+        const i = random(80);
+        await writes[random(writes.length)](ids[i], originals[i]);
+        for (let read = 0; read < 3; read++) {
+          const list_ = lists[random(lists.length)];
+          const page = 1 + random(2);
+          listCacheStats(true);
+          const res = await list(`${list_}&page=${page}`);
+          unchanged += listCacheStats(true).unchanged;
+          expect({ step, ...res }).toMatchObject({ step, ...(await plainOf(list_, page)) });
+        }
+      }
+    } finally {
+      for (const [i, id] of ids.entries()) {
+        await ctx.handle.db
+          .updateTable('shipments')
+          .set({
+            eta: days(originals[i] - 40),
+            pod_vessel_arrival_planned_initial: days(originals[i] - 40),
+            hidden: false,
+          })
+          .where(sql`id`, '=', id)
+          .execute();
+      }
+    }
+    // The log answered some of them: else this run would not have checked it.
+    expect(unchanged).toBeGreaterThan(0);
+  });
+});
+
 describe('the log', () => {
   it('does not vouch for a page against a write in progress at its snapshot, once that write commits', async () => {
     const db = ctx.handle.db;
@@ -167,30 +335,30 @@ describe('the log', () => {
         expires: Infinity,
         ids: page.ids,
         snapshot: rows[0].s,
+        firstEta: days(39).toISOString(),
         lastEta: days(40 - 30).toISOString(),
         readAt: Date.now(),
       };
-      const check = () =>
-        unchangedSince(db, candidate, { companyId: t.companyId, carriers: [CARRIER], desc: true });
-      expect(await check()).toMatchObject({ unchanged: true });
+      const desc = loggedList(`carrier=${CARRIER}&ordering=-eta`);
+      expect(await unchangedSince(db, candidate, desc)).toMatchObject({ unchanged: true });
       await other.query('COMMIT');
-      expect(await check()).toMatchObject({ unchanged: false });
-      // A write past the end, committed after the snapshot, leaves the page as it was.
+      expect(await unchangedSince(db, candidate, desc)).toMatchObject({ unchanged: false });
+      // A write past the end, committed after the snapshot, leaves the page as it was, checked against the
+      // carrier or against every carrier of the company.
       const fresh = await sql<{ s: string }>`SELECT pg_current_snapshot()::text AS s`.execute(db);
       await setEta(ids[79], new Date(days(-40).getTime() + 60_000));
       const later = { ...candidate, snapshot: fresh.rows[0].s };
-      expect(
-        await unchangedSince(db, later, { companyId: t.companyId, carriers: [CARRIER], desc: true }),
-      ).toMatchObject({ unchanged: true });
-      // Checked against every carrier of the company, or in ascending order, the same write counts.
-      expect(
-        await unchangedSince(db, later, { companyId: t.companyId, carriers: [], desc: true }),
-      ).toMatchObject({
-        unchanged: true,
+      expect(await unchangedSince(db, later, desc)).toMatchObject({ unchanged: true });
+      const all = loggedList('ordering=-eta', []);
+      expect(await unchangedSince(db, later, all)).toMatchObject({ unchanged: true });
+      // In ascending order the same write is before that span, and moved within that place: unchanged too, but
+      // not when the list also filters by a column the log does not compare (either side may then be in it).
+      const asc = loggedList(`carrier=${CARRIER}&ordering=eta`);
+      const ascending = { ...later, firstEta: days(-30).toISOString(), lastEta: days(-1).toISOString() };
+      expect(await unchangedSince(db, ascending, asc)).toMatchObject({ unchanged: true });
+      expect(await unchangedSince(db, ascending, { ...asc, compares: false })).toMatchObject({
+        unchanged: false,
       });
-      expect(
-        await unchangedSince(db, later, { companyId: t.companyId, carriers: [CARRIER], desc: false }),
-      ).toMatchObject({ unchanged: false });
     } finally {
       await other.end();
       await setEta(ids[70], days(30));
@@ -198,15 +366,21 @@ describe('the log', () => {
     }
   });
 
-  it('keeps one row per side of a write, and the trim drops what is older than ten minutes', async () => {
+  it('keeps both sides of a write in one row, and the trim drops what is older than ten minutes', async () => {
     const db = ctx.handle.db;
     // Only this company's rows: other test files write beside this one.
     await sql`DELETE FROM shipment_changes WHERE company_id = ${t.companyId}`.execute(db);
     await setEta(ids[10], days(31));
-    const { rows } = await sql<{ eta: Date; carrier_id: number }>`SELECT eta, carrier_id FROM shipment_changes
-      WHERE shipment_id = ${ids[10]} ORDER BY eta`.execute(db);
-    expect(rows.map((r) => r.eta.getTime())).toEqual([days(29).getTime(), days(31).getTime()]);
-    expect(rows.map((r) => r.carrier_id)).toEqual([CARRIER, CARRIER]);
+    await setHidden(ids[10], true);
+    await setHidden(ids[10], false);
+    const { rows } = await sql<{ o_eta: Date; n_eta: Date; carrier_id: number; rest_same: boolean }>`
+      SELECT o_eta, n_eta, carrier_id, rest_same FROM shipment_changes
+      WHERE shipment_id = ${ids[10]} ORDER BY xid`.execute(db);
+    expect(rows.map((r) => [r.o_eta.getTime(), r.n_eta.getTime(), r.carrier_id, r.rest_same])).toEqual([
+      [days(29).getTime(), days(31).getTime(), CARRIER, true],
+      [days(31).getTime(), days(31).getTime(), CARRIER, false],
+      [days(31).getTime(), days(31).getTime(), CARRIER, false],
+    ]);
     await sql`UPDATE shipment_changes SET at = at - interval '11 minutes'
       WHERE company_id = ${t.companyId}`.execute(db);
     const before = await sql<{ h: string }>`SELECT horizon AS h FROM shipment_changes_horizon`.execute(db);

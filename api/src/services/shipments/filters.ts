@@ -334,6 +334,38 @@ export function shipmentConditions(
   return out;
 }
 
+/**
+ * Whether the log of changes (migration 0045) can tell the list's matches on each side of a write: true when
+ * every filter reads only the side's ETA or health inputs, or the columns whose equality the log keeps
+ * (`rest_same`: company, carrier, status, hidden, project, POL, POD and what a search reads). Other filters (the
+ * other dates, dtd / dta, last_n_days, free time) can change with a write the log does not compare.
+ */
+export function logComparesFilters(f: ShipmentFilters): boolean {
+  const dates = Object.keys(f.dates);
+  return (
+    dates.every((d) => d === 'eta') && !f.dtd && !f.dta && !f.last_n_days && !f.free_time && !f.order_dta
+  );
+}
+
+/**
+ * The part of the list's conditions that reads a side of a logged change (`shipment_changes` under `alias`,
+ * columns `<side>_…`): the health filter and the ETA range. With `rest_same`, the rest of the conditions is the
+ * same on both sides.
+ */
+export function logSideCondition(
+  f: ShipmentFilters,
+  thresholds: HealthThresholds,
+  alias: string,
+  side: 'o' | 'n',
+): RawBuilder<SqlBool> {
+  const prefix = `${side}_`;
+  const source = { alias, prefix, etaLate: 'eta_delta_days', etaEarly: 'eta_delta_days' };
+  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`${sql.ref(`${alias}.${side}`)}`];
+  if (f.dates.eta) parts.push(...range(sql.ref(`${alias}.${prefix}eta`), f.dates.eta));
+  if (f.health.length) parts.push(healthFilter(thresholds, f.health, source) as RawBuilder<SqlBool>);
+  return sql<SqlBool>`coalesce(${sql.join(parts, sql` AND `)}, false)`;
+}
+
 /** Looks up the ports (name or UN/LOCODE) and vessels (name or IMO) the search text names. */
 export async function resolveSearch(db: Kysely<Database>, f: ShipmentFilters): Promise<void> {
   if (!f.search) return;

@@ -8,7 +8,7 @@
 // (dtd / dta are whole days from now; "created in the last 7 days" loses its oldest shipment) or is not cached
 // (last_n_days, dtd / dta ranges: bounds to the millisecond). SHIPMENTS_CACHE=0 turns it off (to measure);
 // SHIPMENTS_CACHE_MB bounds its pages' JSON (both read and checked by config.ts).
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { loadConfig, type ShipmentsCacheSettings } from '../../config';
 import type { Database } from '../../db/types';
 import type { HealthThresholds } from '../health';
@@ -211,9 +211,11 @@ export interface CachedPage {
   rowVersions?: string[];
   /**
    * For a full page in ETA order whose last row has an ETA: the snapshot its ids were read in (pg_snapshot text)
-   * and that ETA, to tell from the log of changes whether it can still be the page (unchangedSince).
+   * and its first and last rows' ETAs, to tell from the log of changes whether it can still be the page
+   * (unchangedSince).
    */
   snapshot?: string;
+  firstEta?: string;
   lastEta?: string;
   /** Epoch ms when `snapshot` was taken (a log older than LOGGED_MS is not relied on). */
   readAt?: number;
@@ -299,41 +301,75 @@ export async function revalidates(
 /** How long a page's snapshot can be checked against the log (shipment_changes keeps ten minutes: 0044). */
 const LOGGED_MS = 5 * 60_000;
 
+/** What unchangedSince needs of the list besides the kept page. */
+export interface LoggedList {
+  companyId: number;
+  /** The list's carriers (all the company's when empty). */
+  carriers: readonly number[];
+  desc: boolean;
+  /** The list's conditions on each side of a logged change (logSideCondition, on `c`). */
+  sides: { o: RawBuilder<SqlBool>; n: RawBuilder<SqlBool> };
+  /** False when the list also filters by columns the log does not compare (logComparesFilters). */
+  compares: boolean;
+  /** Read in the same statement when given. */
+  count?: RawBuilder<unknown>;
+}
+
 /**
  * Whether `candidate` (a page of an earlier version, same base) is still the page, from the log of changes
- * (migration 0044) alone: no transaction its snapshot did not see wrote one of its shipments, or a shipment of
- * the lists' carriers (all the company's without a carrier filter) whose ETA before or after the write sorts at
- * or before the page's last row (a null ETA counts as such). Only shipments can have moved (the base is the
- * same), so the rows up to the page's end are the same rows in the same order, and none of its own changed.
+ * (migrations 0044, 0045) alone. Only shipments can have moved (the base is the same), and the page is the list's
+ * rows from its first to its last in the list's order (ETA, NULLS LAST, then id). It is still the page when no
+ * transaction its snapshot did not see wrote one of its rows, or a shipment that
+ * - is in the list within the page's ETA span on either side of the write (it could take a place on the page), or
+ * - changed whether it is in the list before the page's first ETA (the rows before the page would then be one
+ *   more or one less, and the page would shift).
+ * A side is in the list when it exists and its ETA and health inputs match (`sides`); the other filters match
+ * both sides alike when the log says they agree (`rest_same`), else either side may be in the list. Each logged
+ * write is such a step, so a chain of them that each leave the page as it is leaves it as it is.
  * `count`, when given, is read in the same statement. Null when the page cannot be checked this way (no
  * snapshot, too old, or the log was trimmed past it), else the answer and the snapshot it holds for.
  */
 export async function unchangedSince(
   db: Kysely<Database>,
   candidate: CachedPage,
-  page: { companyId: number; carriers: readonly number[]; desc: boolean; count?: RawBuilder<unknown> },
+  list: LoggedList,
 ): Promise<{ unchanged: boolean; snapshot: string; count: string | null } | null> {
-  const { snapshot, lastEta, ids } = candidate;
-  if (!snapshot || !lastEta || !ids || candidate.expires <= Date.now()) return null;
+  const { snapshot, firstEta, lastEta, ids } = candidate;
+  if (!snapshot || !firstEta || !lastEta || !ids || candidate.expires <= Date.now()) return null;
   if (candidate.readAt === undefined || Date.now() - candidate.readAt > LOGGED_MS) return null;
   const seen = sql`${snapshot}::pg_snapshot`;
-  const carrier = page.carriers.length ? sql`AND c.carrier_id = ANY(${page.carriers}::integer[])` : sql``;
-  const before = page.desc ? sql`c.eta >= ${lastEta}::timestamptz` : sql`c.eta <= ${lastEta}::timestamptz`;
+  const carrier = list.carriers.length ? sql`AND c.carrier_id = ANY(${list.carriers}::integer[])` : sql``;
+  const first = sql`${firstEta}::timestamptz`;
+  const last = sql`${lastEta}::timestamptz`;
+  const where = (side: 'o' | 'n') => {
+    const eta = sql.ref(`c.${side}_eta`);
+    const before = list.desc ? sql`${eta} > ${first}` : sql`${eta} < ${first}`;
+    const within = list.desc
+      ? sql`${eta} <= ${first} AND ${eta} >= ${last}`
+      : sql`${eta} >= ${first} AND ${eta} <= ${last}`;
+    return {
+      before: sql`(${list.sides[side]} AND coalesce(${before}, false))`,
+      within: sql`(${list.sides[side]} AND coalesce(${within}, false))`,
+    };
+  };
+  const o = where('o');
+  const n = where('n');
+  const restSame = list.compares ? sql`c.rest_same` : sql`false`;
   const { rows } = await sql<{
     count: string | null;
     snapshot: string;
     checked: boolean;
     unchanged: boolean;
   }>`
-    SELECT ${page.count ? sql`(${page.count})` : sql`NULL`} AS count, pg_current_snapshot()::text AS snapshot,
+    SELECT ${list.count ? sql`(${list.count})` : sql`NULL`} AS count, pg_current_snapshot()::text AS snapshot,
       (SELECT horizon FROM shipment_changes_horizon) <= pg_snapshot_xmin(${seen})::text::bigint AS checked,
       NOT EXISTS (SELECT 1 FROM shipment_changes c
-        WHERE c.company_id = ${page.companyId} ${carrier}
+        WHERE c.company_id = ${list.companyId} ${carrier}
           AND c.xid >= pg_snapshot_xmin(${seen})::text::bigint
           AND NOT pg_visible_in_snapshot(c.xid::text::xid8, ${seen})
-          AND (c.shipment_id = ANY(${ids}::bigint[]) OR c.eta IS NULL OR ${before})) AS unchanged`.execute(
-    db,
-  );
+          AND (c.shipment_id = ANY(${ids}::bigint[]) OR ${o.within} OR ${n.within}
+            OR CASE WHEN ${restSame} THEN ${o.before} <> ${n.before} ELSE ${o.before} OR ${n.before} END))
+        AS unchanged`.execute(db);
   const row = rows[0];
   if (!row?.checked) return null;
   return { unchanged: row.unchanged, snapshot: row.snapshot, count: row.count };

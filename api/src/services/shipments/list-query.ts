@@ -369,6 +369,8 @@ export async function countWithPageIds(
     profile?: number | null;
     /** Also read each id's row version (xmin), to revalidate a page kept from an earlier data version. */
     rowVersions?: boolean;
+    /** The count, when already known (then only the ids, with their snapshot, are read). */
+    known?: number;
   },
 ): Promise<{
   count: number;
@@ -381,7 +383,10 @@ export async function countWithPageIds(
   if (!walksAtAnyCount(w.filters) || w.filters.search) return null;
   const window = { ...w, count: 0 };
   const valuesOnly = valuesOnlyPageIds(window);
-  const count = countQuery(w.thresholds, w.companyId, w.filters, w.conditions, w.profile ?? null);
+  const count =
+    w.known === undefined
+      ? countQuery(w.thresholds, w.companyId, w.filters, w.conditions, w.profile ?? null)
+      : sql`NULL`;
   // Page 1, the one every list opens on, runs prepared: LIMIT and OFFSET written in its text, it then differs by
   // the filters' shape only, and PostgreSQL plans it once per session instead of at every run (0.6 of 0.8 ms of
   // planning and parsing for one carrier's delayed shipments). Other pages stay unnamed: fifty of each shape would
@@ -413,9 +418,10 @@ export async function countWithPageIds(
   const versions = rows[0]?.versions;
   return {
     count:
-      counted === null && w.profile != null
+      w.known ??
+      (counted === null && w.profile != null
         ? await countShipments(db, w.thresholds, w.companyId, w.filters, w.conditions)
-        : Number(counted ?? 0),
+        : Number(counted ?? 0)),
     ids: rows[0]?.ids.map(String) ?? [],
     valuesOnly: !!valuesOnly,
     snapshot: rows[0]?.snapshot ?? '',

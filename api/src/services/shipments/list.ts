@@ -8,6 +8,8 @@ import { MESSAGES, notFound } from '../../lib/errors';
 import { PAGE_SIZE } from '../../lib/pagination';
 import { dashboardCounts, HEALTH_VALUES, type Health, type HealthThresholds } from '../health';
 import {
+  logComparesFilters,
+  logSideCondition,
   onlySelectionFilters,
   parseShipmentFilters,
   resolveSearch,
@@ -208,20 +210,21 @@ function etaOrder(filters: ShipmentFilters): 'desc' | 'asc' | null {
 
 /**
  * What a computed page keeps to be checked later: when its dtd / dta expire, its ids and row versions, and for a
- * full page in ETA order its last row's ETA (with the snapshot the caller adds, for unchangedSince).
+ * full page in ETA order its first and last rows' ETAs (with the snapshot the caller adds, for unchangedSince).
  */
 function whatWasRead(
   rows: ReadonlyArray<{ id: unknown; row_version: string; eta?: unknown }>,
   shipments: Parameters<typeof daysExpiry>[0],
   filters: ShipmentFilters,
 ): Omit<CachedPage, 'results' | 'snapshot' | 'readAt'> {
-  const last =
-    rows.length === PAGE_SIZE && etaOrder(filters) ? timestampText(rows[rows.length - 1].eta) : undefined;
+  const full = rows.length === PAGE_SIZE && etaOrder(filters) !== null;
+  const first = full ? timestampText(rows[0].eta) : undefined;
+  const last = full ? timestampText(rows[rows.length - 1].eta) : undefined;
   return {
     expires: daysExpiry(shipments),
     ids: rows.map((r) => String(r.id)),
     rowVersions: rows.map((r) => r.row_version),
-    ...(last && { lastEta: last }),
+    ...(first && last && { firstEta: first, lastEta: last }),
   };
 }
 
@@ -231,24 +234,27 @@ const timestampText = (value: unknown): string | undefined =>
 
 /**
  * The kept page `candidate` with the list's count, when the log of changes vouches that no write since its
- * snapshot can have touched it (unchangedSince), else null. The count is read in the same statement unless kept.
+ * snapshot can have touched it (unchangedSince), else null. The count is read in the same statement unless
+ * `kept`; `profile` is the caller's health profile when the count reads it.
  */
 async function fromLog(
   db: Kysely<Database>,
   { caller, filters, page }: PageRequest,
-  reuse: ListReuse | null,
+  counting: { reuse: ListReuse | null; kept: number | undefined; profile: number | null },
   candidate: CachedPage,
   conditions: ReturnType<typeof shipmentConditions>,
 ): Promise<{ count: number; page: CachedPage } | null> {
   const { companyId, thresholds } = caller;
-  const kept = reuse?.cached.count ?? reuse?.counted?.count;
-  // The profile, when the count needs it, was just looked up by the caller (readyProfile's memo answers).
-  const profile =
-    kept === undefined && profileCounted(filters) ? await readyProfile(db, companyId, thresholds) : null;
+  const { reuse, kept, profile } = counting;
   const logged = await unchangedSince(db, candidate, {
     companyId,
     carriers: filters.carrier,
     desc: etaOrder(filters) === 'desc',
+    sides: {
+      o: logSideCondition(filters, thresholds, 'c', 'o'),
+      n: logSideCondition(filters, thresholds, 'c', 'n'),
+    },
+    compares: logComparesFilters(filters),
     count: kept === undefined ? countQuery(thresholds, companyId, filters, conditions, profile) : undefined,
   });
   if (!logged?.unchanged) return null;
@@ -288,22 +294,23 @@ async function computePage(
   // touched it (its ids are then not read again), or if its rows are still those read (revalidates).
   const logged =
     candidate && etaOrder(filters) && countsHere
-      ? await fromLog(db, request, reuse, candidate, conditions)
+      ? await fromLog(db, request, { reuse, kept, profile }, candidate, conditions)
       : null;
   if (logged) return logged;
-  const both =
-    kept === undefined && countsHere
-      ? await countWithPageIds(db, {
-          companyId,
-          thresholds,
-          filters,
-          conditions,
-          limit: PAGE_SIZE,
-          offset,
-          profile,
-          rowVersions: candidate?.ids !== undefined,
-        })
-      : null;
+  // With the count kept, the ids are still read in one statement with their snapshot, for the log's next check.
+  const both = countsHere
+    ? await countWithPageIds(db, {
+        companyId,
+        thresholds,
+        filters,
+        conditions,
+        limit: PAGE_SIZE,
+        offset,
+        profile,
+        rowVersions: candidate?.ids !== undefined,
+        known: kept,
+      })
+    : null;
   const [count, projects] = await Promise.all([
     kept ?? both?.count ?? countMatches(db, request, conditions, reuse, profile),
     hasProjectsTable(db),
