@@ -71,7 +71,10 @@ describe('CRUD by a manager', () => {
     });
     expect(body.carrier_name).toEqual(expect.any(String));
     expect(body.pod_name).toEqual(expect.any(String));
-    expect(await recomputeAsked(s.t.companyId)).toMatchObject({ done_at: null });
+    // The request was deleted above, so a row is this write's request. Whether it is done yet is not this file's
+    // to say: the queue is shared, and another file's worker run (tracking/free-time/apply.test.ts runs until its
+    // own) may already have done it.
+    expect(await recomputeAsked(s.t.companyId)).toMatchObject({ requested_at: expect.any(Date) });
 
     const list = await s.mate({ method: 'GET', url: URL });
     expect(list.statusCode).toBe(200);
