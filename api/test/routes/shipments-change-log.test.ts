@@ -366,6 +366,32 @@ describe('the log', () => {
     }
   });
 
+  it('leaves a page with more changes since its snapshot than it reads to be revalidated', async () => {
+    const db = ctx.handle.db;
+    const page = await plain();
+    const { rows } = await sql<{ s: string }>`SELECT pg_current_snapshot()::text AS s`.execute(db);
+    const candidate = {
+      results: Buffer.from('[]'),
+      expires: Infinity,
+      ids: page.ids,
+      snapshot: rows[0].s,
+      firstEta: days(39).toISOString(),
+      lastEta: days(10).toISOString(),
+      readAt: Date.now(),
+    };
+    // Two writes past the page's end: neither touches it.
+    await setEta(ids[78], new Date(days(-39).getTime() + 60_000));
+    await setEta(ids[79], new Date(days(-40).getTime() + 60_000));
+    const desc = loggedList(`carrier=${CARRIER}&ordering=-eta`);
+    try {
+      expect(await unchangedSince(db, candidate, { ...desc, scanMax: 2 })).toMatchObject({ unchanged: true });
+      expect(await unchangedSince(db, candidate, { ...desc, scanMax: 1 })).toBeNull();
+    } finally {
+      await setEta(ids[78], days(-39));
+      await setEta(ids[79], days(-40));
+    }
+  });
+
   it('keeps both sides of a write in one row, and the trim drops what is older than ten minutes', async () => {
     const db = ctx.handle.db;
     // Only this company's rows: other test files write beside this one.
