@@ -316,6 +316,20 @@ describe('a kept deep page', () => {
   });
 });
 
+/** Page 1 of the carrier in -eta order (ETAs from days(39) to days(10)) as kept now, under the current snapshot. */
+async function keptPage1(pageIds: string[]) {
+  const { rows } = await sql<{ s: string }>`SELECT pg_current_snapshot()::text AS s`.execute(ctx.handle.db);
+  return {
+    results: Buffer.from('[]'),
+    expires: Infinity,
+    ids: pageIds,
+    snapshot: rows[0].s,
+    firstEta: days(39).toISOString(),
+    lastEta: days(10).toISOString(),
+    readAt: Date.now(),
+  };
+}
+
 describe('the log', () => {
   it('does not vouch for a page against a write in progress at its snapshot, once that write commits', async () => {
     const db = ctx.handle.db;
@@ -329,16 +343,7 @@ describe('the log', () => {
         'UPDATE shipments SET eta = $1, pod_vessel_arrival_planned_initial = $1 WHERE id = $2',
         [days(200), ids[70]],
       );
-      const { rows } = await sql<{ s: string }>`SELECT pg_current_snapshot()::text AS s`.execute(db);
-      const candidate = {
-        results: Buffer.from('[]'),
-        expires: Infinity,
-        ids: page.ids,
-        snapshot: rows[0].s,
-        firstEta: days(39).toISOString(),
-        lastEta: days(40 - 30).toISOString(),
-        readAt: Date.now(),
-      };
+      const candidate = await keptPage1(page.ids);
       const desc = loggedList(`carrier=${CARRIER}&ordering=-eta`);
       expect(await unchangedSince(db, candidate, desc)).toMatchObject({ unchanged: true });
       await other.query('COMMIT');
@@ -369,16 +374,7 @@ describe('the log', () => {
   it('leaves a page with more changes since its snapshot than it reads to be revalidated', async () => {
     const db = ctx.handle.db;
     const page = await plain();
-    const { rows } = await sql<{ s: string }>`SELECT pg_current_snapshot()::text AS s`.execute(db);
-    const candidate = {
-      results: Buffer.from('[]'),
-      expires: Infinity,
-      ids: page.ids,
-      snapshot: rows[0].s,
-      firstEta: days(39).toISOString(),
-      lastEta: days(10).toISOString(),
-      readAt: Date.now(),
-    };
+    const candidate = await keptPage1(page.ids);
     // Two writes past the page's end: neither touches it.
     await setEta(ids[78], new Date(days(-39).getTime() + 60_000));
     await setEta(ids[79], new Date(days(-40).getTime() + 60_000));
